@@ -1,0 +1,1 @@
+"""Partija's Flet app: views and their controllers."""

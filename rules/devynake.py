@@ -1,0 +1,156 @@
+"""Pradeda devynakė: a layout game from the nines (RULES.md §3).
+
+Rows grow from each suit's nine one rank at a time, down to the deck's
+lowest rank and up to the ace. Every pass excludes the cards that fitted at
+that moment from the passer's hand for the rest of the deal (hands only
+shrink), so a later card among them proves a false pass.
+"""
+from __future__ import annotations
+
+from .cards import ACE, SUITS, Card, Suit, deck
+from .codes import Code
+from .entries import Entry, Passed, Played, Refused
+from .knowledge import Violation
+from .match import Deal, Expected, Game
+from .options import Option, one_of, whole
+
+NINE = 9
+
+
+def _deals_allowed(value: object) -> bool:
+    return value is None or whole(1)(value)
+
+
+class Devynake(Game):
+    id = "devynake"
+    MIN_SEATS, MAX_SEATS = 3, 5
+    ENTRY_TYPES = frozenset({"play", "pass", "annul"})
+    OPTIONS = (
+        Option("deck", 36, one_of(36, 32), "Deck: 36 cards (6 to ace) or 32 (7 to ace).",
+               "Kaladė: 36 kortos (nuo šešiakės) arba 32 (nuo septynakės)."),
+        Option("scoring", "cards", one_of("cards", "bank"),
+               "'cards': the first out scores the cards left in other hands; "
+               "'bank': play on, the first two out share the bank 2/3 and 1/3.",
+               "„cards“: pirmasis išėjęs gauna tiek taškų, kiek kortų liko kitiems; "
+               "„bank“: žaidžiama toliau, pirmi du išėję dalijasi banką 2/3 ir 1/3."),
+        Option("stake", 3, whole(1), "Each player's stake in the bank ('bank' scoring).",
+               "Kiek kiekvienas įneša į banką („bank“ skaičiavimas)."),
+        Option("deals", lambda seats: seats, _deals_allowed,
+               "Deals in the match (null: until the table stops).",
+               "Kiek partijų žaidžiama (null – kol stalas sustoja)."),
+    )
+
+    def deck(self) -> frozenset[Card]:
+        return frozenset(deck(self.options["deck"]))
+
+    @property
+    def lowest(self) -> int:
+        return 6 if self.options["deck"] == 36 else 7
+
+    def new_deal(self, dealer: int, totals: list[int]) -> "DevynakeDeal":
+        return DevynakeDeal(self, dealer, totals)
+
+    def match_winners(self, totals: list[int], counted: int, last: Deal) -> list[int] | None:
+        deals = self.options["deals"]
+        if deals is not None and counted >= deals:
+            return self.ranked_winners(totals)
+        return None
+
+
+class DevynakeDeal(Deal):
+    game: Devynake
+
+    def __init__(self, game: Devynake, dealer: int, totals: list[int]) -> None:
+        super().__init__(game, dealer, totals)
+        size, seats = game.options["deck"], game.seats
+        extra = size % seats
+        # Dealt one at a time from the dealer's left: the first `extra` get one more.
+        self.hands = [size // seats + (1 if (seat - dealer - 1) % seats < extra else 0)
+                      for seat in range(seats)]
+        self.rows: dict[Suit, tuple[int, int]] = {}  # suit -> (lowest, highest) placed
+        self.turn = self.left_of(dealer)
+        self.out: list[int] = []  # seats in the order they went out
+
+    # -- what fits ------------------------------------------------------
+    def needs(self, suit: Suit) -> list[int]:
+        """Ranks that fit the suit's row now."""
+        if suit not in self.rows:
+            return [NINE]
+        low, high = self.rows[suit]
+        return [r for r in (low - 1, high + 1) if self.game.lowest <= r <= ACE]
+
+    def fitting(self) -> frozenset[Card]:
+        return frozenset(Card(rank, suit) for suit in SUITS for rank in self.needs(suit))
+
+    def placed(self, card: Card) -> bool:
+        row = self.rows.get(card.suit)
+        return row is not None and row[0] <= card.rank <= row[1]
+
+    # -- checking -------------------------------------------------------
+    def check(self, entry: Entry, index: int) -> None:
+        player = entry.player
+        assert player is not None
+        if self.hands[player] == 0:
+            raise Refused(Code.NOT_IN_PLAY, "out_of_cards", player=player)
+        if player != self.turn:
+            raise Refused(Code.NOT_YOUR_TURN, player=player, expected=self.turn)
+        if isinstance(entry, Played):
+            card = entry.card
+            if entry.multi and len(entry.placements) > 1:
+                raise Refused(Code.NOT_PLAYABLE, "one_card", card=card)
+            if self.placed(card):
+                raise Refused(Code.CARD_GONE, card=card)
+            if card not in self.fitting():
+                raise self._why_not(card)
+
+    def _why_not(self, card: Card) -> Refused:
+        if not self.rows:
+            return Refused(Code.NOT_PLAYABLE, "first_nine", card=card)
+        if card.suit not in self.rows:
+            return Refused(Code.NOT_PLAYABLE, "row_missing", card=card, suit=card.suit)
+        needs = [Card(r, card.suit) for r in self.needs(card.suit)]
+        return Refused(Code.NOT_PLAYABLE, "row_adjacent", card=card, suit=card.suit, needs=needs)
+
+    # -- applying -------------------------------------------------------
+    def apply(self, entry: Entry, index: int) -> list[Violation]:
+        player = entry.player
+        assert player is not None
+        violations: list[Violation] = []
+        if isinstance(entry, Passed):
+            self.knowledge.exclude(player, index, Code.FALSE_PASS, self.fitting())
+        elif isinstance(entry, Played):
+            card = entry.card
+            violations = self.knowledge.prove(player, [card], index)
+            low, high = self.rows.get(card.suit, (card.rank, card.rank))
+            self.rows[card.suit] = (min(low, card.rank), max(high, card.rank))
+            self.hands[player] -= 1
+            if self.hands[player] == 0:
+                self.out.append(player)
+        if not self._maybe_end():
+            self._advance()
+        return violations
+
+    def _advance(self) -> None:
+        seat = self.left_of(self.turn)
+        while self.hands[seat] == 0:
+            seat = self.left_of(seat)
+        self.turn = seat
+
+    def _maybe_end(self) -> bool:
+        if not self.out:
+            return False
+        points = [0] * self.seats
+        if self.game.options["scoring"] == "cards":
+            points[self.out[0]] = sum(self.hands)
+        elif sum(1 for h in self.hands if h) <= 1:
+            bank = self.game.options["stake"] * self.seats
+            first = bank * 2 // 3
+            points[self.out[0]] = first
+            points[self.out[1]] = bank - first
+        else:
+            return False
+        self.finish(points)
+        return True
+
+    def expected(self) -> Expected:
+        return Expected(self.turn, ("play", "pass"))

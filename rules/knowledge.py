@@ -1,0 +1,103 @@
+"""What the referee knows about hidden hands, and how later cards prove rule breaks.
+
+The referee never sees a hand. It learns two kinds of facts from entries:
+
+* cards *known to be in* a hand (shown jacks, the dealer's trump card);
+* cards a player is *proven not to hold* since some entry of his (a pass,
+  an off-suit card, a draw): an *exclusion*.
+
+In games without drawing a hand only shrinks, so an exclusion lasts the
+whole deal; a draw of unseen cards lifts the player's older exclusions.
+When he later plays or reveals an excluded card, the entry that made the
+exclusion is proven illegal: one violation per offending entry, reported
+at the first proof, after which that exclusion is spent.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterable
+
+from .cards import Card
+from .codes import Code
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """Entry ``event`` of ``player`` broke rule ``code``; entry ``proof`` shows it with ``card``."""
+
+    event: int
+    proof: int
+    player: int
+    code: Code
+    card: Card
+
+    def to_dict(self) -> dict:
+        return {"event": self.event, "player": self.player, "code": self.code.value,
+                "proof": self.proof}
+
+
+@dataclass(frozen=True, slots=True)
+class Exclusion:
+    """Since entry ``event``, the player held none of ``cards`` (else ``code`` was broken).
+
+    ``spare`` cards of the set may appear without proof: after a draw, the
+    card found (playable) is played at once, and it may be any of them.
+    """
+
+    event: int
+    code: Code
+    cards: frozenset[Card]
+    spare: int = 0
+
+
+class Knowledge:
+    """Per-seat known cards and exclusions for one deal."""
+
+    def __init__(self, seats: int) -> None:
+        self.known: list[Counter[Card]] = [Counter() for _ in range(seats)]
+        self.exclusions: list[list[Exclusion]] = [[] for _ in range(seats)]
+
+    def exclude(self, player: int, event: int, code: Code, cards: Iterable[Card],
+                spare: int = 0) -> None:
+        cards = frozenset(cards)
+        if cards:
+            self.exclusions[player].append(Exclusion(event, code, cards, spare))
+
+    def lift(self, player: int) -> None:
+        """The player took unseen cards: what he lacked before may be his now."""
+        self.exclusions[player].clear()
+
+    def excluded(self, player: int, card: Card) -> bool:
+        return any(card in ex.cards for ex in self.exclusions[player])
+
+    def prove(self, player: int, cards: Iterable[Card], proof: int) -> list[Violation]:
+        """The player showed ``cards`` at entry ``proof``: report each exclusion they break."""
+        cards = list(cards)
+        found: list[Violation] = []
+        kept: list[Exclusion] = []
+        for ex in self.exclusions[player]:
+            hits = [c for c in cards if c in ex.cards]
+            if len(hits) > ex.spare:
+                found.append(Violation(ex.event, proof, player, ex.code, hits[ex.spare]))
+            else:
+                # The card found by a draw is on the table now: no spare is left.
+                kept.append(Exclusion(ex.event, ex.code, ex.cards) if ex.spare else ex)
+        self.exclusions[player] = kept
+        return found
+
+    def add_known(self, player: int, cards: Iterable[Card]) -> None:
+        self.known[player].update(cards)
+
+    def drop_known(self, player: int, card: Card) -> None:
+        if self.known[player][card]:
+            self.known[player][card] -= 1
+            if not self.known[player][card]:
+                del self.known[player][card]
+
+    def holder(self, card: Card) -> int | None:
+        """A seat known to hold ``card``, if any."""
+        for seat, known in enumerate(self.known):
+            if known[card]:
+                return seat
+        return None

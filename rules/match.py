@@ -1,0 +1,298 @@
+"""The match framework shared by all games.
+
+A ``Game`` holds what is fixed for a match (seats, options); a ``Deal`` is
+the mutable state of one deal; a ``Match`` is the fold of all entries: it
+applies them one at a time, refusing or applying each, and derives deal
+points, totals, the end of the match and its winners.
+
+Each entry costs the same at any point of a match: nothing is replayed.
+Only loading a match or undoing an entry replays from the start.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, ClassVar, Iterable
+
+from .cards import Card
+from .codes import Code
+from .entries import (Annulled, CardShown, CardsShown, Entry, Played, Refused,
+                      parse_entry)
+from .knowledge import Knowledge, Violation
+from .options import COMMON, Option, OptionError, resolve
+
+
+class Status(str, Enum):
+    OPEN = "open"
+    FINISHED = "finished"
+    ANNULLED = "annulled"
+
+
+@dataclass(frozen=True, slots=True)
+class Expected:
+    """What the table owes the referee now: who acts (None: anyone / the table) and which entries."""
+
+    player: int | None
+    kinds: tuple[str, ...]
+
+
+class Game(ABC):
+    """Fixed settings of one match: game id, number of seats, options."""
+
+    id: ClassVar[str]
+    MIN_SEATS: ClassVar[int]
+    MAX_SEATS: ClassVar[int]
+    ENTRY_TYPES: ClassVar[frozenset[str]]
+    OPTIONS: ClassVar[tuple[Option, ...]]
+    LOWEST_WINS: ClassVar[bool] = False  # domino counts penalty points
+
+    def __init__(self, seats: int, options: Any = None) -> None:
+        if type(seats) is not int or not self.MIN_SEATS <= seats <= self.max_seats(options):
+            raise OptionError(f"{self.id} is played by {self.MIN_SEATS}–{self.MAX_SEATS} players,"
+                              f" not {seats}")
+        self.seats = seats
+        self.options = resolve(self.OPTIONS + COMMON, {} if options is None else options, seats)
+        self.validate()
+
+    def max_seats(self, options: Any) -> int:
+        return self.MAX_SEATS
+
+    def validate(self) -> None:
+        """Raise ``OptionError`` for option values that do not fit together or the seats."""
+
+    @abstractmethod
+    def deck(self) -> frozenset[Card]:
+        """Every card this game's deck holds."""
+
+    @abstractmethod
+    def new_deal(self, dealer: int, totals: list[int]) -> "Deal":
+        """The state of a new deal dealt by ``dealer`` with these totals at its start."""
+
+    def match_winners(self, totals: list[int], counted: int, last: "Deal") -> list[int] | None:
+        """Winners if the match ended with ``last`` (finished or annulled), else None."""
+        return None
+
+    def ranked_winners(self, totals: list[int]) -> list[int]:
+        """Winners of a match the table stopped: best total, ties share."""
+        best = min(totals) if self.LOWEST_WINS else max(totals)
+        return [seat for seat, total in enumerate(totals) if total == best]
+
+
+class Deal(ABC):
+    """The state of one deal; games subclass it.
+
+    ``check`` raises ``Refused`` without changing anything; ``apply`` changes
+    the state and returns the violations the entry proves. The framework
+    checks shape, deal/match end and annulment before either is called.
+    """
+
+    def __init__(self, game: Game, dealer: int, totals: list[int]) -> None:
+        self.game = game
+        self.dealer = dealer
+        self.start_totals = list(totals)
+        self.status = Status.OPEN
+        self.points: list[int] | None = None
+        self.knowledge = Knowledge(game.seats)
+        self.match_winners: list[int] | None = None  # a deal that ends the match at once
+
+    @property
+    def seats(self) -> int:
+        return self.game.seats
+
+    def left_of(self, seat: int) -> int:
+        return (seat + 1) % self.seats
+
+    def finish(self, points: list[int]) -> None:
+        self.status, self.points = Status.FINISHED, list(points)
+
+    def annul(self) -> None:
+        self.status, self.points = Status.ANNULLED, [0] * self.seats
+
+    @abstractmethod
+    def check(self, entry: Entry, index: int) -> None:
+        """Raise ``Refused`` if ``entry`` may not be applied now."""
+
+    @abstractmethod
+    def apply(self, entry: Entry, index: int) -> list[Violation]:
+        """Apply a checked entry; return the violations it proves."""
+
+    @abstractmethod
+    def expected(self) -> Expected:
+        """Who is to act now and with which kinds of entry."""
+
+
+@dataclass
+class DealLog:
+    """One deal of a match as the verdict reports it."""
+
+    number: int
+    dealer: int
+    deal: Deal | None  # None: dealt after the match ended
+    entries: int = 0
+    accepted: list[tuple[int, Entry]] = field(default_factory=list)
+    rejected: list[tuple[int, Refused]] = field(default_factory=list)
+    violations: list[Violation] = field(default_factory=list)
+    points: list[int] | None = None
+
+    @property
+    def status(self) -> Status:
+        return self.deal.status if self.deal else Status.OPEN
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of one entry: refused (with the reason) or applied (with violations it proved)."""
+
+    index: int
+    entry: Entry | None
+    refusal: Refused | None = None
+    violations: tuple[Violation, ...] = ()
+    deal_ended: bool = False
+    match_ended: bool = False
+
+    @property
+    def accepted(self) -> bool:
+        return self.refusal is None
+
+
+class EntryRefused(Refused):
+    """Raised by ``Match.push`` for an entry the rules refuse."""
+
+
+class Match:
+    """A match is its entries: this folds them into deals, totals and the outcome."""
+
+    def __init__(self, game: Game, first_dealer: int = 0) -> None:
+        if type(first_dealer) is not int or not 0 <= first_dealer < game.seats:
+            raise OptionError(f"first_dealer must be a seat from 0 to {game.seats - 1}")
+        self.game = game
+        self.first_dealer = first_dealer
+        self.deals: list[DealLog] = []
+        self.totals = [0] * game.seats
+        self.counted = 0  # finished deals; annulled ones do not count
+        self.winners: list[int] | None = None
+        self.stopped = False
+
+    @property
+    def finished(self) -> bool:
+        return self.winners is not None
+
+    @property
+    def current(self) -> DealLog | None:
+        return self.deals[-1] if self.deals else None
+
+    def next_dealer(self) -> int:
+        last = self.current
+        if last is None:
+            return self.first_dealer
+        if last.status is Status.ANNULLED:
+            return last.dealer
+        return (last.dealer + 1) % self.game.seats
+
+    def start_deal(self) -> DealLog:
+        """Begin the next deal (the record's next ``deals`` item, or the app's 'next deal')."""
+        dealer = self.next_dealer()
+        deal = None if self.finished else self.game.new_deal(dealer, self.totals)
+        log = DealLog(len(self.deals), dealer, deal)
+        self.deals.append(log)
+        return log
+
+    def stop(self) -> None:
+        """The table ends the match now: rank by totals; an open deal does not count."""
+        self.stopped = True
+        if not self.finished:
+            self.winners = self.game.ranked_winners(self.totals)
+
+    def parse(self, raw: object) -> Entry:
+        """The entry ``raw`` stands for, or ``Refused`` with ``bad_event`` / ``bad_card``."""
+        entry = parse_entry(raw, self.game.seats, self.game.ENTRY_TYPES)
+        deck = self.game.deck()
+        for card in cards_of(entry):
+            if card not in deck:
+                raise Refused(Code.BAD_CARD, "not_in_deck", card=card)
+        return entry
+
+    def check(self, raw: object) -> Entry:
+        """Raise ``Refused`` if ``raw`` would be refused now; return the parsed entry."""
+        entry = self.parse(raw)
+        log = self.current
+        if log is None:
+            raise Refused(Code.WRONG_PHASE, "no_deal")
+        if log.deal is None:
+            raise Refused(Code.MATCH_OVER)
+        if log.status is not Status.OPEN:
+            raise Refused(Code.DEAL_OVER)
+        if not isinstance(entry, Annulled):
+            log.deal.check(entry, log.entries)
+        return entry
+
+    def is_legal(self, raw: object) -> bool:
+        try:
+            self.check(raw)
+        except Refused:
+            return False
+        return True
+
+    def apply(self, raw: object) -> Outcome:
+        """Apply one entry of the current deal, or refuse it leaving everything as it was."""
+        log = self.current
+        index = log.entries if log else 0
+        try:
+            entry = self.check(raw)
+        except Refused as refusal:
+            if log is not None:
+                log.entries += 1
+                log.rejected.append((index, refusal))
+            return Outcome(index, None, refusal)
+        assert log is not None and log.deal is not None
+        log.entries += 1
+        log.accepted.append((index, entry))
+        deal = log.deal
+        if isinstance(entry, Annulled):
+            deal.annul()
+            violations: list[Violation] = []
+        else:
+            violations = deal.apply(entry, index)
+            log.violations.extend(violations)
+            if violations and self.game.options["violation_penalty"] == "annul":
+                deal.annul()
+        if deal.status is Status.OPEN:
+            return Outcome(index, entry, None, tuple(violations))
+        self._close(log)
+        return Outcome(index, entry, None, tuple(violations), True, self.finished)
+
+    def push(self, raw: object) -> Outcome:
+        """Like ``apply``, but raise ``EntryRefused`` for a refused entry."""
+        outcome = self.apply(raw)
+        if outcome.refusal is not None:
+            r = outcome.refusal
+            raise EntryRefused(r.code, r.reason, **r.params)
+        return outcome
+
+    def _close(self, log: DealLog) -> None:
+        deal = log.deal
+        assert deal is not None and deal.points is not None
+        points = list(deal.points)
+        if deal.status is Status.FINISHED:
+            self.counted += 1
+            if self.game.options["violation_penalty"] == "points":
+                cost = self.game.options["penalty_points"]
+                for v in log.violations:
+                    points[v.player] += cost if self.game.LOWEST_WINS else -cost
+        log.points = points
+        self.totals = [t + p for t, p in zip(self.totals, points)]
+        if deal.match_winners is not None:
+            self.winners = list(deal.match_winners)
+        else:
+            self.winners = self.game.match_winners(self.totals, self.counted, deal)
+
+
+def cards_of(entry: Entry) -> Iterable[Card]:
+    if isinstance(entry, Played):
+        return entry.cards
+    if isinstance(entry, CardShown):
+        return (entry.card,) if entry.card else ()
+    if isinstance(entry, CardsShown):
+        return entry.cards
+    return ()

@@ -1,0 +1,128 @@
+"""Sentences for refusals and violations, in English and Lithuanian.
+
+Each refusal names a *reason* (by default its code) and the facts that fill
+the sentence. Names are kept in the nominative so that Lithuanian sentences
+stay grammatical whatever the player is called.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import Card, Suit
+from .codes import Code
+from .entries import Refused
+from .knowledge import Violation
+
+LANGUAGES = ("en", "lt")
+
+# reason -> (English, Lithuanian). Placeholders: {player}, {other}, {card}, {suit}, …
+MESSAGES: dict[str, tuple[str, str]] = {
+    # Codes (the default reason of each refusal).
+    "bad_event": ("This entry is not understood.", "Šis įrašas neaiškus."),
+    "bad_card": ("That is not a card of this game's deck.", "Tokios kortos šio žaidimo kaladėje nėra."),
+    "deal_over": ("This deal is already over.", "Ši partija jau baigta."),
+    "match_over": ("The match is already over.", "Žaidimas jau baigtas."),
+    "not_in_play": ("{player} is not in play in this deal.", "{player} šioje partijoje nebežaidžia."),
+    "cannot_buy": ("{player} may not buy now.", "{player} dabar pirkti negali."),
+    "cannot_fold": ("{player} may not fold.", "{player} negali atsisakyti žaisti."),
+    "redeal_not_allowed": ("A redeal is not allowed now.", "Perdalinti dabar negalima."),
+    "wrong_phase": ("That entry is not allowed at this point of the deal.",
+                    "Toks įrašas šiuo partijos metu negalimas."),
+    "not_your_turn": ("It is {expected}'s turn, not {player}'s.",
+                      "Dabar eina {expected}, ne {player}."),
+    "card_gone": ("{card} is already on the table.", "{card} jau padėta ant stalo."),
+    "not_held": ("{player} cannot hold {card}: all his remaining cards are known.",
+                 "{player} negali turėti {card}: visos jo likusios kortos žinomos."),
+    "must_lead_trump_ace": ("{player} holds the trump ace and must lead it.",
+                            "{player} turi kozirių tūzą ir privalo juo pradėti."),
+    "must_follow": ("{player} must follow suit.", "{player} privalo dėti tą pačią spalvą."),
+    "must_trump": ("{player} must play a trump.", "{player} privalo dėti kozirį."),
+    "must_head": ("{player} must beat the best card of the suit led.",
+                  "{player} privalo mušti stipriausią išeitos spalvos kortą."),
+    "must_overtrump": ("{player} must play a higher trump.", "{player} privalo dėti aukštesnį kozirį."),
+    "not_playable": ("{card} does not fit here.", "{card} čia netinka."),
+    "must_draw": ("{player} cannot pass while the stock has cards: draw first.",
+                  "{player} negali praleisti, kol kaladėje yra kortų: pirma traukti."),
+    "stock_empty": ("The stock has only {left} card(s).", "Kaladėje liko tik {left} kort."),
+    "hand_mismatch": ("These cards do not match {player}'s hand.",
+                      "Šios kortos netinka prie {player} rankos."),
+    "not_jacks": ("Those are not the jacks required.", "Tai ne reikiami valetai."),
+    # More precise reasons.
+    "not_object": ("An entry must be an object with a type.", "Įrašas turi būti objektas su tipu."),
+    "unknown_type": ("'{type}' is not an entry of this game.", "„{type}“ – ne šio žaidimo įrašas."),
+    "bad_field": ("The field '{field}' is missing or wrong.", "Laukas „{field}“ trūksta arba klaidingas."),
+    "no_such_seat": ("There is no seat {seat} at this table.", "Prie stalo nėra vietos {seat}."),
+    "not_a_card": ("'{text}' is not a card.", "„{text}“ – ne korta."),
+    "not_in_deck": ("{card} is not in this game's deck.", "{card} šio žaidimo kaladėje nėra."),
+    "no_deal": ("No deal has started.", "Partija dar neprasidėjo."),
+    "one_card": ("Only one card at a time in this game.", "Šiame žaidime dedama po vieną kortą."),
+    "out_of_cards": ("{player} has no cards left.", "{player} nebeturi kortų."),
+    "first_nine": ("The first card must be a nine; {card} is not.",
+                   "Pirmoji korta turi būti devynakė, o {card} – ne."),
+    "row_adjacent": ("{card} does not fit: the {suit} row needs {needs}.",
+                     "{card} netinka: {suit} eilei reikia {needs}."),
+    "row_missing": ("{card} does not fit: the {suit} row starts with the nine.",
+                    "{card} netinka: {suit} eilė pradedama devynake."),
+}
+
+VIOLATION_MESSAGES: dict[Code, tuple[str, str]] = {
+    Code.REVOKE: ("{player} did not follow suit at entry {event}, yet later played {card}.",
+                  "{player} {event} įraše nesekė spalvos, o vėliau padėjo {card}."),
+    Code.FAILED_TO_TRUMP: ("{player} did not trump at entry {event}, yet later played the trump {card}.",
+                           "{player} {event} įraše nedėjo kozirio, o vėliau padėjo kozirį {card}."),
+    Code.FAILED_TO_HEAD: ("{player} did not beat the trick at entry {event}, yet later played {card}.",
+                          "{player} {event} įraše nemušė, o vėliau padėjo {card}."),
+    Code.FAILED_TO_OVERTRUMP: ("{player} did not overtrump at entry {event}, yet later played {card}.",
+                               "{player} {event} įraše neperkirto aukštesniu koziriu, o vėliau padėjo {card}."),
+    Code.TRUMP_ACE_NOT_LED: ("{player} led at entry {event} without the trump ace, yet later played {card}.",
+                             "{player} {event} įraše pradėjo ne kozirių tūzu, o vėliau padėjo {card}."),
+    Code.FALSE_PASS: ("{player} passed at entry {event}, yet later showed {card}, which fitted then.",
+                      "{player} {event} įraše praleido ėjimą, o vėliau parodė {card}, kuri tada tiko."),
+    Code.FALSE_DRAW: ("{player} drew at entry {event}, yet later showed {card}, which fitted then.",
+                      "{player} {event} įraše traukė kortą, o vėliau parodė {card}, kuri tada tiko."),
+}
+
+SUIT_NAMES: dict[Suit, tuple[str, str]] = {
+    Suit.HEARTS: ("hearts", "širdžių"),
+    Suit.DIAMONDS: ("diamonds", "būgnų"),
+    Suit.CLUBS: ("clubs", "kryžių"),
+    Suit.SPADES: ("spades", "vynų"),
+}
+
+
+def _lang_index(lang: str) -> int:
+    return 1 if lang == "lt" else 0
+
+
+def _render(value: Any, names: list[str], lang: str, key: str) -> str:
+    if isinstance(value, Card):
+        return value.label
+    if isinstance(value, Suit):
+        return SUIT_NAMES[value][_lang_index(lang)]
+    if isinstance(value, (list, tuple)):
+        joiner = " arba " if lang == "lt" else " or "
+        return joiner.join(_render(v, names, lang, key) for v in value)
+    if key in ("player", "expected", "other") and type(value) is int and 0 <= value < len(names):
+        return names[value]
+    return str(value)
+
+
+def refusal_message(refused: Refused, lang: str, names: list[str]) -> str:
+    """The sentence a player reads for a refused entry."""
+    template = MESSAGES.get(refused.reason) or MESSAGES[refused.code.value]
+    params = {k: _render(v, names, lang, k) for k, v in refused.params.items()}
+    try:
+        return template[_lang_index(lang)].format(**params)
+    except (KeyError, IndexError):  # a reason used without all its facts: fall back to the code
+        return MESSAGES[refused.code.value][_lang_index(lang)].format_map(_Blank(params))
+
+
+def violation_message(v: Violation, lang: str, names: list[str]) -> str:
+    template = VIOLATION_MESSAGES[v.code][_lang_index(lang)]
+    return template.format(player=_render(v.player, names, lang, "player"),
+                           event=v.event + 1, card=v.card.label)
+
+
+class _Blank(dict):
+    def __missing__(self, key: str) -> str:
+        return "?"

@@ -1,0 +1,86 @@
+"""Match records (RECORDS.md): reading one into a ``Match`` and writing its verdict.
+
+A record that is not a match record raises ``RecordError`` naming what is
+wrong and where; a wrong *entry* is not a record error: it is refused like
+any entry at the table.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .games import GAMES
+from .match import Match
+from .messages import refusal_message, violation_message
+from .options import OptionError
+
+FORMAT = 1
+
+
+class RecordError(ValueError):
+    """The input is not a valid match record."""
+
+
+def load(record: Any) -> tuple[Match, list[str]]:
+    """Build the match a record describes and apply all its entries; return it and the names."""
+    if not isinstance(record, dict):
+        raise RecordError("the record must be a JSON object")
+    if type(record.get("format")) is not int or record["format"] != FORMAT:
+        raise RecordError(f"'format' must be {FORMAT}")
+    game_id = record.get("game")
+    if not isinstance(game_id, str):
+        raise RecordError("'game' is missing or not a string")
+    if game_id not in GAMES:
+        raise RecordError(f"unknown game {game_id!r} (known: {', '.join(sorted(GAMES))})")
+    players = record.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise RecordError("'players' must be a list of names")
+    if not 2 <= len(players) <= 10:
+        raise RecordError("'players' must have 2 to 10 names")
+    if "options" not in record or not isinstance(record["options"], dict):
+        raise RecordError("'options' is missing or not an object")
+    deals = record.get("deals")
+    if not isinstance(deals, list):
+        raise RecordError("'deals' is missing or not a list")
+    for number, deal in enumerate(deals):
+        if not isinstance(deal, dict) or not isinstance(deal.get("events"), list):
+            raise RecordError(f"deals[{number}] must be an object with an 'events' list")
+    stopped = record.get("stopped", False)
+    if type(stopped) is not bool:
+        raise RecordError("'stopped' must be true or false")
+    first_dealer = record.get("first_dealer", 0)
+    try:
+        game = GAMES[game_id](len(players), record["options"])
+        match = Match(game, first_dealer)
+    except OptionError as exc:
+        raise RecordError(str(exc)) from None
+    for deal in deals:
+        match.start_deal()
+        for raw in deal["events"]:
+            match.apply(raw)
+    if stopped:
+        match.stop()
+    return match, list(players)
+
+
+def verdict(match: Match, names: list[str], lang: str = "en") -> dict[str, Any]:
+    """The verdict JSON of RECORDS.md for a match."""
+    deals = []
+    for log in match.deals:
+        deals.append({
+            "dealer": log.dealer,
+            "status": log.status.value,
+            "points": log.points,
+            "rejected": [{"event": index, "code": r.code.value,
+                          "message": refusal_message(r, lang, names)}
+                         for index, r in log.rejected],
+            "violations": [{**v.to_dict(), "message": violation_message(v, lang, names)}
+                           for v in log.violations],
+        })
+    return {
+        "game": match.game.id,
+        "players": names,
+        "deals": deals,
+        "totals": list(match.totals),
+        "finished": match.finished,
+        "winners": sorted(match.winners or []),
+    }
