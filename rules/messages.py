@@ -63,6 +63,37 @@ MESSAGES: dict[str, tuple[str, str]] = {
                      "{card} netinka: {suit} eilei reikia {needs}."),
     "row_missing": ("{card} does not fit: the {suit} row starts with the nine.",
                     "{card} netinka: {suit} eilė pradedama devynake."),
+    # Kortų domino and Bumas.
+    "no_starter": ("Turn the starter card first.", "Pirmiausia atverčiama pradinė korta."),
+    "starter_twice": ("The starter card is already on the table.", "Pradinė korta jau atversta."),
+    "first_card": ("The first player puts down a card before anyone draws or passes.",
+                   "Pirmasis žaidėjas pirma padeda kortą; tik tada galima traukti ar praleisti."),
+    "no_fit_left": ("{card} does not fit the left end ({face}): same suit or rank needed.",
+                    "{card} netinka prie kairiojo galo ({face}): reikia tos pačios spalvos "
+                    "arba nominalo."),
+    "no_fit_right": ("{card} does not fit the right end ({face}): same suit or rank needed.",
+                     "{card} netinka prie dešiniojo galo ({face}): reikia tos pačios spalvos "
+                     "arba nominalo."),
+    "pile_mismatch": ("{card} does not fit on {top}: same suit or rank needed.",
+                      "{card} netinka ant {top}: reikia tos pačios spalvos arba nominalo."),
+    "no_suit_choice": ("Only a wild ace names a suit, not {card}.",
+                       "Spalvą skelbti gali tik tūzas, kai tūzai laisvi, o ne {card}."),
+    "multi_off": ("At this table one card is played per turn.",
+                  "Prie šio stalo per ėjimą dedama viena korta."),
+    "one_rank": ("Cards played together must be of one rank.",
+                 "Kartu dedamos kortos turi būti vieno nominalo."),
+    "more_than_held": ("{player} holds only {count} card(s).", "{player} turi kortų: tik {count}."),
+    "must_reshuffle": ("{player} cannot pass: the pile under the top card becomes the stock; "
+                       "draw first.",
+                       "{player} negali praleisti: krūvelė po viršutine korta tampa kalade, "
+                       "pirma traukti."),
+    "play_over": ("Play is over: every player still holding cards shows them.",
+                  "Ėjimai baigti: kas dar turi kortų, jas parodo."),
+    "not_over": ("Hands are shown only when play is over.",
+                 "Kortos rodomos tik pasibaigus ėjimams."),
+    "revealed_twice": ("{player} has already shown his cards.", "{player} jau parodė savo kortas."),
+    "reveal_count": ("{player} holds {count} card(s), not {given}.",
+                     "{player} turi kortų: {count}, ne {given}."),
 }
 
 VIOLATION_MESSAGES: dict[Code, tuple[str, str]] = {

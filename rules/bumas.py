@@ -1,0 +1,131 @@
+"""Bumas: shed cards onto one pile, matching the top card's rank or suit (RULES.md §2).
+
+The first player puts down any card; every later card must match the top
+card in rank or suit. Draws and passes are the shared stock discipline
+(``stock.py``). With ``reshuffle`` the pile under the top card becomes the
+stock when a draw needs more than is left, so those cards can be drawn and
+played again: "gone" means on the pile now, not played once. The first
+player out wins the deal; a deal where everyone passes in turn has no winner.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from .cards import Card, deck
+from .codes import Code
+from .entries import Drew, Entry, Played, Refused
+from .knowledge import Violation
+from .match import Deal, Expected, Game
+from .options import Option, boolean, one_of, whole
+from .stock import DECK, StockDeal
+
+
+class Bumas(Game):
+    id = "bumas"
+    MIN_SEATS, MAX_SEATS = 2, 6
+    ENTRY_TYPES = frozenset({"play", "draw", "pass", "annul"})
+    OPTIONS = (
+        Option("decks", 1, one_of(1, 2), "Decks of 52 cards: 1 (2–6 players) or 2 (up to 10).",
+               "Kiek 52 kortų kaladžių: 1 (2–6 žaidėjai) ar 2 (iki 10)."),
+        Option("reshuffle", True, boolean,
+               "When the stock runs out, the pile under the top card becomes the stock.",
+               "Kai kaladė baigiasi, krūvelė po viršutine korta tampa nauja kalade."),
+        Option("target", 5, whole(1), "Deals a player must win to win the match.",
+               "Kiek partijų reikia laimėti, kad laimėtum žaidimą."),
+    )
+
+    def max_seats(self, options: Any) -> int:
+        """Two decks deal 7 cards to up to 10 players."""
+        return 10 if isinstance(options, dict) and options.get("decks") == 2 else self.MAX_SEATS
+
+    def deck(self) -> frozenset[Card]:
+        return frozenset(deck(DECK))
+
+    def new_deal(self, dealer: int, totals: list[int]) -> "BumasDeal":
+        return BumasDeal(self, dealer, totals)
+
+    def match_winners(self, totals: list[int], counted: int, last: Deal) -> list[int] | None:
+        if max(totals) >= self.options["target"]:
+            return self.ranked_winners(totals)
+        return None
+
+
+class BumasDeal(StockDeal):
+    game: Bumas
+
+    def __init__(self, game: Bumas, dealer: int, totals: list[int]) -> None:
+        super().__init__(game, dealer, totals)
+        self.top: Card | None = None
+        self.pile: Counter[Card] = Counter()  # every card on the pile now, the top included
+
+    @property
+    def under(self) -> int:
+        """Cards under the top card: what a reshuffle turns into the stock."""
+        return max(sum(self.pile.values()) - 1, 0)
+
+    def fitting(self) -> frozenset[Card]:
+        top = self.top
+        assert top is not None
+        return frozenset(c for c in self.game.deck() if c.suit == top.suit or c.rank == top.rank)
+
+    def drawable(self) -> int:
+        return self.stock + (self.under if self.game.options["reshuffle"] else 0)
+
+    def take(self, count: int) -> None:
+        if count > self.stock:  # the pile under the top card is turned into the stock
+            assert self.top is not None
+            self.stock += self.under
+            self.pile = Counter({self.top: 1})
+        self.stock -= count
+
+    # -- checking -------------------------------------------------------
+    def check(self, entry: Entry, index: int) -> None:
+        player = entry.player
+        assert player is not None
+        if self.top is None and not isinstance(entry, Played):
+            raise Refused(Code.WRONG_PHASE, "first_card")
+        self.check_turn(player)
+        if isinstance(entry, Played):
+            self._check_play(entry)
+        elif isinstance(entry, Drew):
+            self.check_draw(entry)
+        else:
+            self.check_pass(player)
+
+    def _check_play(self, entry: Played) -> None:
+        wanted = Counter(entry.cards)
+        for card in entry.cards:
+            if self.pile[card] + wanted[card] > self.game.options["decks"]:
+                raise Refused(Code.CARD_GONE, card=card)
+        if len(entry.cards) > 1:
+            raise Refused(Code.NOT_PLAYABLE, "one_card")
+        card, top = entry.card, self.top
+        if top is not None and card.suit != top.suit and card.rank != top.rank:
+            raise Refused(Code.NOT_PLAYABLE, "pile_mismatch", card=card, top=top)
+
+    # -- applying -------------------------------------------------------
+    def apply(self, entry: Entry, index: int) -> list[Violation]:
+        player = entry.player
+        assert player is not None
+        if isinstance(entry, Drew):
+            self.draw(entry, index)
+            return []
+        if not isinstance(entry, Played):
+            self.pass_turn(player, index)
+            if self.blocked:
+                self.finish([0] * self.seats)
+            return []
+        violations = self.play_cards(player, entry.cards, index)
+        self.top = entry.card
+        self.pile[entry.card] += 1
+        if self.hands[player] == 0:
+            self.finish([1 if seat == player else 0 for seat in range(self.seats)])
+        else:
+            self.end_turn()
+        return violations
+
+    def expected(self) -> Expected:
+        if self.top is None:
+            return Expected(self.turn, ("play",))
+        return Expected(self.turn, self.moves())

@@ -1,0 +1,197 @@
+"""Kortų domino: a line of cards matched at its two ends (RULES.md §4).
+
+A starter card opens the line; each card then goes to one end and must
+match that end's card in suit or rank. With ``ace_wild`` an ace fits any
+end and counts as the suit its player names, so an end is kept as the
+*face* it shows (rank and counted suit), not as the card itself. Play ends
+when someone is out or every player passed in turn; then every player still
+holding cards shows them, and those cards are the deal's penalty points.
+Draws and passes are the shared stock discipline (``stock.py``); a reveal
+proves their exclusions like a play.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from .cards import ACE, Card, deck
+from .codes import Code
+from .entries import Drew, End, Entry, HandRevealed, Placement, Played, Refused, StarterTurned
+from .knowledge import Violation
+from .match import Deal, Expected, Game
+from .options import Option, boolean, one_of, whole
+from .stock import DECK, StockDeal
+
+
+class Domino(Game):
+    id = "domino"
+    MIN_SEATS, MAX_SEATS = 2, 6
+    ENTRY_TYPES = frozenset({"starter", "play", "draw", "pass", "reveal", "annul"})
+    LOWEST_WINS = True
+    OPTIONS = (
+        Option("decks", lambda seats: 1 if seats <= 4 else 2, one_of(1, 2),
+               "Decks of 52 cards: 1 or 2 (two by default for more than 4 players).",
+               "Kiek 52 kortų kaladžių: 1 ar 2 (daugiau nei 4 žaidėjams – dvi)."),
+        Option("ace_wild", True, boolean,
+               "An ace fits any end and its player names the suit it counts as.",
+               "Tūzą galima dėti prie bet kurio galo; dedantysis paskelbia jo spalvą."),
+        Option("multi_play", True, boolean,
+               "Several cards of one rank may be played in one turn.",
+               "Kelias vieno nominalo kortas galima padėti per vieną ėjimą."),
+        Option("ace_points", 1, one_of(1, 14), "Points for an ace left in hand: 1 or 14.",
+               "Kiek taškų vertas rankoje likęs tūzas: 1 ar 14."),
+        Option("limit", 100, whole(1),
+               "The match ends after the deal in which someone reaches this total; "
+               "the lowest total wins.",
+               "Žaidimas baigiasi po partijos, kurioje kas nors surenka tiek taškų; "
+               "laimi surinkęs mažiausiai."),
+    )
+
+    def deck(self) -> frozenset[Card]:
+        return frozenset(deck(DECK))
+
+    def new_deal(self, dealer: int, totals: list[int]) -> "DominoDeal":
+        return DominoDeal(self, dealer, totals)
+
+    def match_winners(self, totals: list[int], counted: int, last: Deal) -> list[int] | None:
+        if max(totals) >= self.options["limit"]:
+            return self.ranked_winners(totals)
+        return None
+
+    def value(self, card: Card) -> int:
+        """Penalty points of a card left in hand: face value, J 11, Q 12, K 13, A by option."""
+        return self.options["ace_points"] if card.rank == ACE else card.rank
+
+
+class DominoDeal(StockDeal):
+    game: Domino
+
+    def __init__(self, game: Domino, dealer: int, totals: list[int]) -> None:
+        super().__init__(game, dealer, totals)
+        self.ends: dict[End, Card] | None = None  # the face each end shows; None before the starter
+        self.gone: Counter[Card] = Counter()  # cards on the line or revealed
+        self.play_over = False  # someone is out or the deal is blocked: hands are shown
+        self.revealed: dict[int, int] = {}  # seat -> points of the hand he showed
+
+    @property
+    def wild(self) -> bool:
+        return self.game.options["ace_wild"]
+
+    def fits(self, card: Card, face: Card) -> bool:
+        return card.suit == face.suit or card.rank == face.rank or (self.wild and card.rank == ACE)
+
+    def face(self, placement: Placement) -> Card:
+        """What the end shows once the card is placed: a wild ace counts as its named suit."""
+        card = placement.card
+        if self.wild and card.rank == ACE and placement.suit is not None:
+            return Card(ACE, placement.suit)
+        return card
+
+    def fitting(self) -> frozenset[Card]:
+        assert self.ends is not None
+        faces = self.ends.values()
+        return frozenset(c for c in self.game.deck() if any(self.fits(c, f) for f in faces))
+
+    # -- checking -------------------------------------------------------
+    def check(self, entry: Entry, index: int) -> None:
+        player = entry.player
+        if player is not None and self.hands[player] == 0:
+            raise Refused(Code.NOT_IN_PLAY, "out_of_cards", player=player)
+        if isinstance(entry, StarterTurned):
+            if self.ends is not None:
+                raise Refused(Code.WRONG_PHASE, "starter_twice")
+            return
+        if self.ends is None:
+            raise Refused(Code.WRONG_PHASE, "no_starter")
+        assert player is not None
+        if self.play_over:
+            if not isinstance(entry, HandRevealed):
+                raise Refused(Code.WRONG_PHASE, "play_over")
+            if player in self.revealed:
+                raise Refused(Code.WRONG_PHASE, "revealed_twice", player=player)
+            self._check_reveal(player, entry.cards)
+            return
+        if isinstance(entry, HandRevealed):
+            raise Refused(Code.WRONG_PHASE, "not_over")
+        self.check_turn(player)
+        if isinstance(entry, Played):
+            self._check_play(player, entry)
+        elif isinstance(entry, Drew):
+            self.check_draw(entry)
+        else:
+            self.check_pass(player)
+
+    def _check_play(self, player: int, entry: Played) -> None:
+        self._check_available(entry.cards, Code.CARD_GONE)
+        cards = entry.cards
+        if len(cards) > self.hands[player]:
+            raise Refused(Code.NOT_HELD, "more_than_held", player=player, count=self.hands[player])
+        if len(cards) > 1 and not self.game.options["multi_play"]:
+            raise Refused(Code.NOT_PLAYABLE, "multi_off")
+        if len({card.rank for card in cards}) > 1:
+            raise Refused(Code.NOT_PLAYABLE, "one_rank")
+        assert self.ends is not None
+        ends = dict(self.ends)
+        for placement in entry.placements:  # each card may go on the one before it
+            card, end = placement.card, placement.end or End.RIGHT
+            if placement.suit not in (None, card.suit) and not (self.wild and card.rank == ACE):
+                raise Refused(Code.NOT_PLAYABLE, "no_suit_choice", card=card)
+            if not self.fits(card, ends[end]):
+                raise Refused(Code.NOT_PLAYABLE, f"no_fit_{end.value}", card=card, face=ends[end])
+            ends[end] = self.face(placement)
+
+    def _check_available(self, cards: tuple[Card, ...], code: Code) -> None:
+        """Refuse with ``code`` a card whose every copy is on the line or shown already."""
+        wanted = Counter(cards)
+        for card in cards:
+            if self.gone[card] + wanted[card] > self.game.options["decks"]:
+                raise Refused(code, "card_gone", card=card)
+
+    def _check_reveal(self, player: int, cards: tuple[Card, ...]) -> None:
+        if len(cards) != self.hands[player]:
+            raise Refused(Code.HAND_MISMATCH, "reveal_count", player=player,
+                          count=self.hands[player], given=len(cards))
+        self._check_available(cards, Code.HAND_MISMATCH)
+
+    # -- applying -------------------------------------------------------
+    def apply(self, entry: Entry, index: int) -> list[Violation]:
+        player = entry.player
+        if isinstance(entry, StarterTurned):
+            assert entry.card is not None
+            self.ends = {End.LEFT: entry.card, End.RIGHT: entry.card}
+            self.gone[entry.card] += 1
+            self.take(1)
+            return []
+        assert player is not None and self.ends is not None
+        if isinstance(entry, HandRevealed):
+            return self._reveal(player, entry.cards, index)
+        if isinstance(entry, Drew):
+            self.draw(entry, index)
+            return []
+        if not isinstance(entry, Played):
+            self.pass_turn(player, index)
+            self.play_over = self.blocked
+            return []
+        for placement in entry.placements:
+            self.ends[placement.end or End.RIGHT] = self.face(placement)
+        self.gone.update(entry.cards)
+        violations = self.play_cards(player, entry.cards, index)
+        if self.hands[player] == 0:
+            self.play_over = True
+        else:
+            self.end_turn()
+        return violations
+
+    def _reveal(self, player: int, cards: tuple[Card, ...], index: int) -> list[Violation]:
+        violations = self.knowledge.prove(player, cards, index)
+        self.gone.update(cards)
+        self.revealed[player] = sum(self.game.value(card) for card in cards)
+        if all(seat in self.revealed for seat in range(self.seats) if self.hands[seat]):
+            self.finish([self.revealed.get(seat, 0) for seat in range(self.seats)])
+        return violations
+
+    def expected(self) -> Expected:
+        if self.ends is None:
+            return Expected(None, ("starter",))
+        if self.play_over:
+            return Expected(None, ("reveal",))
+        return Expected(self.turn, self.moves())
