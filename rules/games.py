@@ -5,5 +5,6 @@ from .bumas import Bumas
 from .devynake import Devynake
 from .domino import Domino
 from .match import Game
+from .ramsas import Ramsas
 
-GAMES: dict[str, type[Game]] = {cls.id: cls for cls in (Bumas, Devynake, Domino)}
+GAMES: dict[str, type[Game]] = {cls.id: cls for cls in (Bumas, Devynake, Domino, Ramsas)}

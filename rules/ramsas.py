@@ -1,0 +1,499 @@
+"""Ramsas: the trick game of seed 003 (RULES.md §1).
+
+A deal runs through four phases: the dealer shows the trump card, the
+players buy the pirkinys in turn, say whether they play, then play five
+tricks. The referee never sees a hand, so each obligation (follow, trump,
+head, overtrump, lead the trump ace) is checked twice: at once when the
+player is *known* to hold a card that would have met it (shown jacks, the
+dealer's trump card), and later, when a card he plays proves he held one
+when he broke it. Hands only shrink, so an exclusion lasts the deal.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import Enum
+
+from .cards import ACE, Card, Suit, deck
+from .codes import Code
+from .entries import (Bought, DeclinedToBuy, Entry, Folded, JacksShown, Played,
+                      RamsasDeclared, Redealt, Refused, Stayed, TrumpShown)
+from .knowledge import Violation
+from .match import Deal, Expected, Game, Status
+from .options import Option, OptionError, boolean, one_of, whole
+
+HAND = 5        # cards per player, hence tricks per deal
+PIRKINYS = 4    # cards face down on the table
+LONE_BONUS = 5  # the one player left when everyone else folds
+JACKS_BONUS = 5
+NO_TRICK_PENALTY = 5
+NINE = 9        # what a trump ace proven not led counts as
+REDEAL_SEATS, REDEAL_DECK = 4, 24
+
+
+def _default_deck(seats: int) -> int:
+    """24 cards up to four players, 32 for five, 36 for six: the smallest deck that fits."""
+    return 24 if seats <= 4 else 32 if seats == 5 else 36
+
+
+class Ramsas(Game):
+    id = "ramsas"
+    MIN_SEATS, MAX_SEATS = 2, 6
+    ENTRY_TYPES = frozenset({"trump", "redeal", "buy", "no_buy", "stay", "fold", "jacks",
+                             "ramsas", "play", "annul"})
+    OPTIONS = (
+        Option("deck", _default_deck, one_of(24, 32, 36),
+               "Deck: 24 cards (9 to ace), 32 (7 to ace) or 36 (6 to ace).",
+               "Kaladė: 24 kortos (nuo devynakės), 32 (nuo septynakės) arba 36 (nuo šešiakės)."),
+        Option("target", 20, whole(1), "Points that win the match (often 20 or 25).",
+               "Kiek taškų reikia pergalei (dažniausiai 20 arba 25)."),
+        Option("must_follow", True, boolean, "A player must follow the suit led if he can.",
+               "Žaidėjas privalo dėti išeitos spalvos kortą, jei turi."),
+        Option("must_trump", True, boolean,
+               "A player who cannot follow must play a trump if he can.",
+               "Neturintis išeitos spalvos privalo dėti kozirį, jei turi."),
+        Option("must_head", False, boolean,
+               "A player following an untrumped trick must beat its best card if he can.",
+               "Dedantis išeitą spalvą, kai kirtis nenukirstas koziriu, privalo mušti, jei gali."),
+        Option("must_overtrump", False, boolean,
+               "A player trumping a plain-suit lead must beat the best trump in the trick if he can.",
+               "Kertantis koziriu privalo dėti aukštesnį kozirį už jau esantį kirtyje, jei gali."),
+        Option("dealer_keeps_trump", False, boolean,
+               "A dealer who buys keeps his shown trump card (it stays known in his hand).",
+               "Pirkdamas dalintojas pasilieka parodytą kozirį (jis lieka žinomas jo rankoje)."),
+    )
+
+    def validate(self) -> None:
+        size, need = self.options["deck"], HAND * self.seats + PIRKINYS
+        if need > size:
+            raise OptionError(f"{self.seats} players and the pirkinys need {need} cards;"
+                              f" the deck has {size}")
+
+    def deck(self) -> frozenset[Card]:
+        return frozenset(deck(self.options["deck"]))
+
+    def new_deal(self, dealer: int, totals: list[int]) -> "RamsasDeal":
+        return RamsasDeal(self, dealer, totals)
+
+    def match_winners(self, totals: list[int], counted: int, last: Deal) -> list[int] | None:
+        """Only a lone player's +5 can reach the target at the end of a deal; tricks end it at once."""
+        winners = [seat for seat, total in enumerate(totals) if total >= self.options["target"]]
+        return winners or None
+
+
+class Phase(Enum):
+    TRUMP = "trump"        # the dealer has yet to show the trump card
+    BUYING = "buying"
+    FOLDING = "folding"    # each player says whether he plays
+    PLAYING = "playing"    # jacks may still be shown until the first card
+
+
+@dataclass(frozen=True, slots=True)
+class Duty:
+    """What a card breaks if its player held one of ``cards``: refused at once when he is
+    known to hold one, otherwise recorded and proven when he plays one later."""
+
+    refusal: Code
+    violation: Code
+    reason: str
+    cards: frozenset[Card]
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpDoubt:
+    """With ``must_follow`` off, a card that neither followed nor trumped broke ``must_trump``
+    only if its player held a trump *and* no card of the suit led. The second half is
+    proven only once his whole hand of that moment has been seen: the cards known to be
+    in it then and those he played after."""
+
+    event: int
+    led: Suit
+    size: int                  # cards left in his hand after that card
+    known: frozenset[Card]
+    after: frozenset[Card] = frozenset()
+
+
+class RamsasDeal(Deal):
+    game: Ramsas
+
+    def __init__(self, game: Ramsas, dealer: int, totals: list[int]) -> None:
+        super().__init__(game, dealer, totals)
+        target = game.options["target"]
+        self.vetoed = frozenset(s for s, t in enumerate(totals) if t == target - 1)
+        self.phase = Phase.TRUMP
+        self.trump_card: Card | None = None
+        self.just_dealt = False     # nothing entered since the trump card: a redeal is still possible
+        self.queue: list[int] = []  # who is still to answer in the buying or fold round, in order
+        self.buyer: int | None = None
+        self.folded: set[int] = set()
+        self.forgot_to_ask = False  # the first card came before every fold answer
+        self.hands = [HAND] * self.seats
+        self.played: set[Card] = set()
+        self.trick: list[tuple[int, Card]] = []
+        self.turn: int | None = None
+        self.first_leader: int | None = None
+        self.first_lead: Card | None = None
+        self.tricks = [0] * self.seats
+        self.jacks: list[frozenset[Card]] = [frozenset()] * self.seats
+        self.doubts: list[list[TrumpDoubt]] = [[] for _ in range(self.seats)]
+
+    # -- facts ----------------------------------------------------------
+    @property
+    def trump(self) -> Suit:
+        assert self.trump_card is not None
+        return self.trump_card.suit
+
+    @property
+    def trump_ace(self) -> Card:
+        return Card(ACE, self.trump)
+
+    @property
+    def started(self) -> bool:
+        """The first card is down: stay, fold and jacks are over."""
+        return self.first_lead is not None
+
+    def clockwise(self, start: int) -> list[int]:
+        return [(start + k) % self.seats for k in range(self.seats)]
+
+    def playing(self) -> list[int]:
+        """Seats not folded (during the fold round, the unanswered count as playing)."""
+        return [s for s in range(self.seats) if s not in self.folded]
+
+    def leader(self) -> int:
+        """The first leader: the buyer, else the first player in play from the dealer's left."""
+        if self.buyer is not None:
+            return self.buyer
+        return next(s for s in self.clockwise(self.left_of(self.dealer)) if s not in self.folded)
+
+    def rank(self, card: Card, player: int) -> int:
+        """The card's rank, except a trump ace its first leader did not lead counts as the nine."""
+        if card == self.trump_ace and player == self.first_leader \
+                and self.first_lead is not None and self.first_lead != card:
+            return NINE
+        return card.rank
+
+    def power(self, card: Card, player: int, led: Suit) -> tuple[int, int]:
+        """Strength in a trick led with ``led``: trumps over the suit led over the rest."""
+        tier = 2 if card.suit == self.trump else 1 if card.suit == led else 0
+        return tier, self.rank(card, player)
+
+    def best(self) -> tuple[int, tuple[int, int]]:
+        """Seat and strength of the card now winning the trick (the earlier of equals)."""
+        led = self.trick[0][1].suit
+        seat, card = self.trick[0]
+        top = (seat, self.power(card, seat, led))
+        for seat, card in self.trick[1:]:
+            power = self.power(card, seat, led)
+            if power > top[1]:
+                top = (seat, power)
+        return top
+
+    def unknown_slots(self, player: int) -> int:
+        return self.hands[player] - sum(self.knowledge.known[player].values())
+
+    def redeal_refusal(self) -> Refused | None:
+        if self.game.seats != REDEAL_SEATS or self.game.options["deck"] != REDEAL_DECK:
+            return Refused(Code.REDEAL_NOT_ALLOWED, "redeal_table")
+        if not self.just_dealt:
+            return Refused(Code.REDEAL_NOT_ALLOWED, "redeal_late")
+        assert self.trump_card is not None
+        if self.trump_card.rank != NINE:
+            return Refused(Code.REDEAL_NOT_ALLOWED, "redeal_not_nine", card=self.trump_card)
+        return None
+
+    # -- checking -------------------------------------------------------
+    def check(self, entry: Entry, index: int) -> None:
+        player = entry.player
+        if player is not None and player in self.folded:
+            raise Refused(Code.NOT_IN_PLAY, player=player)
+        if isinstance(entry, TrumpShown):
+            if self.phase is not Phase.TRUMP:
+                raise Refused(Code.WRONG_PHASE, "trump_shown")
+            return
+        if isinstance(entry, Redealt):
+            refusal = self.redeal_refusal()
+            if refusal is not None:
+                raise refusal
+            return
+        assert player is not None
+        if isinstance(entry, Played) and self.hands[player] == 0:
+            raise Refused(Code.NOT_IN_PLAY, "out_of_cards", player=player)
+        if isinstance(entry, Bought) and player in self.vetoed:
+            raise Refused(Code.CANNOT_BUY, "vetoed_buy", player=player)
+        if isinstance(entry, Folded) and player in self.vetoed:
+            raise Refused(Code.CANNOT_FOLD, "vetoed_fold", player=player)
+        if isinstance(entry, Folded) and player == self.buyer:
+            raise Refused(Code.CANNOT_FOLD, "buyer_fold", player=player)
+        if self.phase is Phase.TRUMP:
+            raise Refused(Code.WRONG_PHASE, "trump_first")
+        if isinstance(entry, (Bought, DeclinedToBuy)):
+            self._check_answer(player, Phase.BUYING, "buying_over")
+        elif isinstance(entry, (Stayed, Folded)):
+            self._check_answer(player, Phase.FOLDING,
+                               "buying_now" if self.phase is Phase.BUYING else "folding_over")
+        elif isinstance(entry, (JacksShown, RamsasDeclared)):
+            self._check_jacks(player, entry)
+        elif isinstance(entry, Played):
+            self._check_play(player, entry.card)
+
+    def _check_answer(self, player: int, phase: Phase, reason: str) -> None:
+        if self.phase is not phase:
+            raise Refused(Code.WRONG_PHASE, reason)
+        if player != self.queue[0]:
+            raise Refused(Code.NOT_YOUR_TURN, player=player, expected=self.queue[0])
+
+    def _check_gone(self, player: int, card: Card) -> None:
+        if card in self.played:
+            raise Refused(Code.CARD_GONE, card=card)
+        if card == self.trump_card and player != self.dealer:
+            raise Refused(Code.CARD_GONE, "dealer_trump_card", card=card, other=self.dealer)
+        holder = self.knowledge.holder(card)
+        if holder is not None and holder != player:
+            raise Refused(Code.CARD_GONE, "known_elsewhere", card=card, other=holder)
+
+    def _check_jacks(self, player: int, entry: JacksShown | RamsasDeclared) -> None:
+        if self.phase is not Phase.PLAYING or self.started:
+            raise Refused(Code.WRONG_PHASE, "jacks_window")
+        shown = self._shown_jacks(entry)
+        new = [c for c in dict.fromkeys(shown) if not self.knowledge.known[player][c]]
+        for card in new:
+            self._check_gone(player, card)
+        if len(new) > self.unknown_slots(player):
+            raise Refused(Code.NOT_HELD, player=player, card=new[-1])
+        if isinstance(entry, JacksShown):
+            pair = frozenset(shown)
+            if len(shown) != 2 or len(pair) != 2 or not all(c.is_jack for c in pair) \
+                    or len({c.suit.red for c in pair}) != 1:
+                raise Refused(Code.NOT_JACKS, "jacks_pair")
+            if pair <= self.jacks[player]:
+                raise Refused(Code.NOT_JACKS, "jacks_again", player=player)
+
+    def _shown_jacks(self, entry: JacksShown | RamsasDeclared) -> tuple[Card, ...]:
+        if isinstance(entry, JacksShown):
+            return entry.cards
+        return tuple(c for c in sorted(self.game.deck()) if c.is_jack)
+
+    def _check_play(self, player: int, card: Card) -> None:
+        if self.phase is Phase.BUYING:
+            raise Refused(Code.WRONG_PHASE, "buying_now")
+        if self.phase is Phase.FOLDING:
+            # The table forgot to ask: only the leader may start, and only against someone.
+            if len(self.playing()) < 2:
+                raise Refused(Code.WRONG_PHASE, "lone_player", player=self.queue[0])
+            if player != self.leader():
+                raise Refused(Code.NOT_YOUR_TURN, player=player, expected=self.queue[0])
+        elif player != self.turn:
+            raise Refused(Code.NOT_YOUR_TURN, player=player, expected=self.turn)
+        self._check_gone(player, card)
+        known = self.knowledge.known[player]
+        if self.unknown_slots(player) <= 0 and not known[card]:
+            raise Refused(Code.NOT_HELD, player=player, card=card)
+        for duty in self._duties(player, card):
+            held = sorted(c for c in duty.cards if known[c])
+            if held:
+                raise Refused(duty.refusal, duty.reason, player=player, card=held[0])
+        if self._doubts_trump(card):
+            others = [c for c in known.elements() if c != card]
+            trumps = sorted(c for c in others if c.suit == self.trump)
+            led = self.trick[0][1].suit
+            if self.unknown_slots(player) == 0 and trumps \
+                    and not any(c.suit == led for c in others):
+                raise Refused(Code.MUST_TRUMP, "holds_trump", player=player, card=trumps[0])
+
+    def _duties(self, player: int, card: Card) -> list[Duty]:
+        """The obligations ``card`` fails, each with the cards that would have met it."""
+        options = self.game.options
+        if not self.trick:
+            if self.first_lead is None and card != self.trump_ace:
+                return [Duty(Code.MUST_LEAD_TRUMP_ACE, Code.TRUMP_ACE_NOT_LED,
+                             "must_lead_trump_ace", frozenset({self.trump_ace}))]
+            return []
+        trump, led = self.trump, self.trick[0][1].suit
+        left = self.game.deck() - self.played - {card}
+        beaten_power = self.best()[1]
+
+        def beaters(suit: Suit) -> frozenset[Card]:
+            return frozenset(c for c in left if c.suit == suit
+                             and self.power(c, player, led) > beaten_power)
+
+        duties: list[Duty] = []
+        if card.suit == led:
+            trumped = led != trump and beaten_power[0] == 2
+            if options["must_head"] and not trumped \
+                    and self.power(card, player, led) <= beaten_power:
+                duties.append(Duty(Code.MUST_HEAD, Code.FAILED_TO_HEAD, "holds_header",
+                                   beaters(led)))
+            return duties
+        if options["must_follow"]:
+            duties.append(Duty(Code.MUST_FOLLOW, Code.REVOKE, "holds_suit_led",
+                               frozenset(c for c in left if c.suit == led)))
+        if card.suit != trump:
+            if options["must_trump"] and options["must_follow"] and led != trump:
+                duties.append(Duty(Code.MUST_TRUMP, Code.FAILED_TO_TRUMP, "holds_trump",
+                                   frozenset(c for c in left if c.suit == trump)))
+        elif options["must_overtrump"] and beaten_power[0] == 2 \
+                and self.power(card, player, led) <= beaten_power:
+            duties.append(Duty(Code.MUST_OVERTRUMP, Code.FAILED_TO_OVERTRUMP,
+                               "holds_higher_trump", beaters(trump)))
+        return duties
+
+    def _doubts_trump(self, card: Card) -> bool:
+        """With ``must_follow`` off, is this card one that neither follows nor trumps a plain lead?"""
+        if not self.trick or self.game.options["must_follow"] or not self.game.options["must_trump"]:
+            return False
+        led = self.trick[0][1].suit
+        return led != self.trump and card.suit not in (led, self.trump)
+
+    # -- applying -------------------------------------------------------
+    def apply(self, entry: Entry, index: int) -> list[Violation]:
+        player = entry.player
+        self.just_dealt = False
+        if isinstance(entry, TrumpShown):
+            assert entry.card is not None
+            self.trump_card = entry.card
+            self.knowledge.add_known(self.dealer, [entry.card])
+            self.just_dealt = True
+            self.queue = [s for s in self.clockwise(self.left_of(self.dealer))
+                          if s not in self.vetoed]
+            self.phase = Phase.BUYING
+            if not self.queue:
+                self._start_fold_round()
+            return []
+        if isinstance(entry, Redealt):
+            self.annul()
+            return []
+        assert player is not None
+        if isinstance(entry, Bought):
+            self.buyer = player
+            if player == self.dealer and not self.game.options["dealer_keeps_trump"]:
+                assert self.trump_card is not None
+                self.knowledge.drop_known(player, self.trump_card)
+            self._start_fold_round()
+        elif isinstance(entry, DeclinedToBuy):
+            self.queue.pop(0)
+            if not self.queue:
+                self._start_fold_round()
+        elif isinstance(entry, (Stayed, Folded)):
+            if isinstance(entry, Folded):
+                self.folded.add(player)
+            self.queue.pop(0)
+            if not self.queue:
+                self._end_fold_round()
+        elif isinstance(entry, (JacksShown, RamsasDeclared)):
+            shown = frozenset(self._shown_jacks(entry))
+            self.knowledge.add_known(player, [c for c in shown if not self.knowledge.known[player][c]])
+            self.jacks[player] |= shown
+            if len(self.jacks[player]) == 4:
+                self.match_winners = [player]
+                self.finish([0] * self.seats)
+        elif isinstance(entry, Played):
+            if self.phase is Phase.FOLDING:
+                # Everyone not yet asked plays, and nobody loses 5 for no trick this deal.
+                self.forgot_to_ask = True
+                self.queue.clear()
+                self._begin_play()
+            return self._play(player, entry.card, index)
+        return []
+
+    def _start_fold_round(self) -> None:
+        origin = self.buyer if self.buyer is not None else self.dealer
+        self.queue = [s for s in self.clockwise(self.left_of(origin))
+                      if s != self.buyer and s not in self.vetoed]
+        self.phase = Phase.FOLDING
+        if not self.queue:
+            self._end_fold_round()
+
+    def _end_fold_round(self) -> None:
+        playing = self.playing()
+        if len(playing) < 2:
+            points = [0] * self.seats
+            for seat in playing:
+                points[seat] = LONE_BONUS
+            self.finish(points)
+            return
+        self._begin_play()
+
+    def _begin_play(self) -> None:
+        self.phase = Phase.PLAYING
+        self.turn = self.first_leader = self.leader()
+
+    def _play(self, player: int, card: Card, index: int) -> list[Violation]:
+        found = self.knowledge.prove(player, [card], index) + self._settle_doubts(player, card, index)
+        if found:
+            # One report per offending entry: its other exclusions are spent with it.
+            events = {v.event for v in found}
+            self.knowledge.exclusions[player] = [ex for ex in self.knowledge.exclusions[player]
+                                                 if ex.event not in events]
+        for duty in self._duties(player, card):
+            self.knowledge.exclude(player, index, duty.violation, duty.cards)
+        doubt = self._doubts_trump(card)
+        if self.first_lead is None:
+            self.first_lead = card
+        self.knowledge.drop_known(player, card)
+        self.played.add(card)
+        self.hands[player] -= 1
+        if doubt and self.hands[player]:
+            known = frozenset(self.knowledge.known[player].elements())
+            self.doubts[player].append(TrumpDoubt(index, self.trick[0][1].suit,
+                                                  self.hands[player], known))
+        self.trick.append((player, card))
+        if len(self.trick) < len(self.playing()):
+            self.turn = next(s for s in self.clockwise(self.left_of(player))
+                             if s not in self.folded)
+            return found
+        winner = self.best()[0]
+        self.tricks[winner] += 1
+        self.trick = []
+        self.turn = winner
+        if self.start_totals[winner] + self._earned(winner) >= self.game.options["target"]:
+            self.match_winners = [winner]
+            self.finish([self._earned(s) for s in range(self.seats)])
+        elif not any(self.hands[s] for s in self.playing()):
+            self.finish([self._final(s) for s in range(self.seats)])
+        return found
+
+    def _settle_doubts(self, player: int, card: Card, index: int) -> list[Violation]:
+        found: list[Violation] = []
+        kept: list[TrumpDoubt] = []
+        for doubt in self.doubts[player]:
+            after = doubt.after | {card}
+            seen = doubt.known | after
+            if any(c.suit == doubt.led for c in seen):
+                continue  # he could follow, so he owed no trump
+            if len(seen) < doubt.size:
+                kept.append(replace(doubt, after=after))
+                continue
+            # Name a trump he played since, if any, else one known to be in his hand.
+            trumps = [c for c in sorted(after) + sorted(doubt.known) if c.suit == self.trump]
+            if trumps:
+                found.append(Violation(doubt.event, index, player, Code.FAILED_TO_TRUMP,
+                                       trumps[0]))
+        self.doubts[player] = kept
+        return found
+
+    def _earned(self, seat: int) -> int:
+        """Tricks so far plus the jack bonus, which is due with the first trick."""
+        if not self.tricks[seat]:
+            return 0
+        return self.tricks[seat] + (JACKS_BONUS if self.jacks[seat] else 0)
+
+    def _final(self, seat: int) -> int:
+        if seat in self.folded:
+            return 0
+        earned = self._earned(seat)
+        if not self.tricks[seat] and self.start_totals[seat] > 0 and not self.forgot_to_ask:
+            return -NO_TRICK_PENALTY
+        return earned
+
+    def expected(self) -> Expected:
+        if self.status is not Status.OPEN:
+            return Expected(None, ())
+        if self.phase is Phase.TRUMP:
+            return Expected(None, ("trump",))
+        redeal = ("redeal",) if self.redeal_refusal() is None else ()
+        if self.phase is Phase.BUYING:
+            return Expected(self.queue[0], ("buy", "no_buy") + redeal)
+        if self.phase is Phase.FOLDING:
+            return Expected(self.queue[0], ("stay", "fold") + redeal)
+        if not self.started:
+            return Expected(self.turn, ("play", "jacks", "ramsas") + redeal)
+        return Expected(self.turn, ("play",))
