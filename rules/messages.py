@@ -6,7 +6,7 @@ stay grammatical whatever the player is called.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from .cards import Card, Suit
 from .codes import Code
@@ -163,33 +163,46 @@ def _lang_index(lang: str) -> int:
     return 1 if lang == "lt" else 0
 
 
-def _render(value: Any, names: list[str], lang: str, key: str) -> str:
+CardText = Callable[[Card], str]
+
+
+def _render(value: Any, names: list[str], lang: str, key: str, card_text: CardText) -> str:
     if isinstance(value, Card):
-        return value.label
+        return card_text(value)
     if isinstance(value, Suit):
         return SUIT_NAMES[value][_lang_index(lang)]
     if isinstance(value, (list, tuple)):
         joiner = " arba " if lang == "lt" else " or "
-        return joiner.join(_render(v, names, lang, key) for v in value)
+        return joiner.join(_render(v, names, lang, key, card_text) for v in value)
     if key in ("player", "expected", "other") and type(value) is int and 0 <= value < len(names):
         return names[value]
     return str(value)
 
 
-def refusal_message(refused: Refused, lang: str, names: list[str]) -> str:
-    """The sentence a player reads for a refused entry."""
+def _label(card: Card) -> str:
+    return card.label
+
+
+def refusal_message(refused: Refused, lang: str, names: list[str],
+                    card_text: CardText = _label) -> str:
+    """The sentence a player reads for a refused entry.
+
+    ``card_text`` writes a card: its symbol label by default; the app passes
+    words, since its offline font has no suit symbols.
+    """
     template = MESSAGES.get(refused.reason) or MESSAGES[refused.code.value]
-    params = {k: _render(v, names, lang, k) for k, v in refused.params.items()}
+    params = {k: _render(v, names, lang, k, card_text) for k, v in refused.params.items()}
     try:
         return template[_lang_index(lang)].format(**params)
     except (KeyError, IndexError):  # a reason used without all its facts: fall back to the code
         return MESSAGES[refused.code.value][_lang_index(lang)].format_map(_Blank(params))
 
 
-def violation_message(v: Violation, lang: str, names: list[str]) -> str:
+def violation_message(v: Violation, lang: str, names: list[str],
+                      card_text: CardText = _label) -> str:
     template = VIOLATION_MESSAGES[v.code][_lang_index(lang)]
-    return template.format(player=_render(v.player, names, lang, "player"),
-                           event=v.event + 1, card=v.card.label)
+    return template.format(player=_render(v.player, names, lang, "player", card_text),
+                           event=v.event + 1, card=card_text(v.card))
 
 
 class _Blank(dict):

@@ -1,0 +1,64 @@
+"""Words for the table: the expected-now line, entries in the deal's list, cards.
+
+Cards in text are written with words (``širdžių dešimtakė``, ``10 of hearts``)
+because the offline web client has no font with suit symbols.
+"""
+from __future__ import annotations
+
+from app.i18n import tr
+from rules import Expected
+from rules.cards import Card, rank_name
+
+_RANKS_LT = {14: "tūzas", 13: "karalius", 12: "dama", 11: "valetas", 10: "dešimtakė",
+             9: "devynakė", 8: "aštuonakė", 7: "septynakė", 6: "šešiakė"}
+_RANKS_EN = {14: "ace", 13: "king", 12: "queen", 11: "jack"}
+SUITS_LT = {"H": "širdžių", "D": "būgnų", "C": "kryžių", "S": "vynų"}
+SUITS_EN = {"H": "hearts", "D": "diamonds", "C": "clubs", "S": "spades"}
+
+
+def card_words(card: Card, lang: str) -> str:
+    if lang == "lt":
+        return f"{SUITS_LT[card.suit.value]} {_RANKS_LT.get(card.rank, rank_name(card.rank))}"
+    return f"{_RANKS_EN.get(card.rank, rank_name(card.rank))} of {SUITS_EN[card.suit.value]}"
+
+
+def expected_line(lang: str, expected: Expected, names: list[str]) -> str:
+    """One line saying who is to act and how ("Jonas: pirkti ar ne?")."""
+    kinds = set(expected.kinds)
+    name = names[expected.player] if expected.player is not None else ""
+    for key, needs in (("buy", {"buy"}), ("stay", {"stay"}), ("trump", {"trump"}),
+                       ("starter", {"starter"}), ("reveal", {"reveal"}),
+                       ("play_or_draw", {"play", "draw"}), ("play_or_pass", {"play", "pass"}),
+                       ("lead", {"play", "jacks"}), ("play", {"play"})):
+        if needs <= kinds:
+            return tr(lang, f"expect.{key}", player=name)
+    return tr(lang, "expect.nothing")
+
+
+def entry_line(lang: str, event: dict, names: list[str]) -> str:
+    """An accepted entry as a short sentence for the deal's list."""
+    kind = event.get("type", "")
+    player = event.get("player")
+    who = names[player] if isinstance(player, int) and 0 <= player < len(names) else ""
+    if kind == "play":
+        items = event.get("cards") or [event]
+        cards = ", ".join(_placement_words(lang, item) for item in items)
+        return tr(lang, "entry.play", player=who, cards=cards)
+    if kind in ("trump", "starter"):
+        return tr(lang, f"entry.{kind}", card=card_words(Card.parse(event["card"]), lang))
+    if kind in ("jacks", "reveal"):
+        cards = ", ".join(card_words(Card.parse(c), lang) for c in event.get("cards", []))
+        return tr(lang, f"entry.{kind}", player=who, cards=cards or "—")
+    if kind == "draw":
+        return tr(lang, "entry.draw", player=who, count=event.get("count", 1))
+    return tr(lang, f"entry.{kind}", player=who)
+
+
+def _placement_words(lang: str, item: dict) -> str:
+    text = card_words(Card.parse(item["card"]), lang)
+    if item.get("suit"):
+        text += " " + tr(lang, "entry.as_suit", suit=(SUITS_LT if lang == "lt" else SUITS_EN)[
+            item["suit"]])
+    if item.get("end"):
+        text += " " + tr(lang, f"entry.end.{item['end']}")
+    return text
