@@ -2,10 +2,13 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
+import stock_deals
+from stock_deals import Cheats, split
 from conftest import record
 from rules import Card, Code, Match, Suit, deck, load, verdict
 from rules.cards import ACE
@@ -478,43 +481,8 @@ def test_reasons_in_both_languages(reason):
 
 # -- random whole deals, the true hands known to the test ------------------------------
 
-class Cheats:
-    """What the rules say an illegal draw or pass proves, tracked from the true play.
-
-    Only entries the test made illegal on purpose are tracked: the engine must
-    report exactly these, each at its first proof, and nothing for legal play.
-    """
-
-    def __init__(self) -> None:
-        self.open: list[list] = []  # [event, player, code, cards that fitted, spare]
-        self.expected: list[tuple[int, int, int, str]] = []
-
-    def add(self, event, player, code, fitted, spare=0):
-        self.open.append([event, player, code, fitted, spare])
-
-    def drew(self, player):
-        """A new draw: what the player lacked before may be his now."""
-        self.open = [c for c in self.open if c[1] != player]
-
-    def shown(self, player, cards, index):
-        for cheat in [c for c in self.open if c[1] == player]:
-            if sum(1 for card in cards if card in cheat[3]) > cheat[4]:
-                self.expected.append((cheat[0], index, player, cheat[2]))
-                self.open.remove(cheat)
-            else:
-                cheat[4] = 0
-
-
 def fits(card, face, wild):
     return card.suit == face.suit or card.rank == face.rank or (wild and card.rank == ACE)
-
-
-def split(count, rng):
-    """A draw of ``count`` cards entered as one or two consecutive draw entries."""
-    if count > 1 and rng.random() < 0.3:
-        first = rng.randint(1, count - 1)
-        return [first, count - first]
-    return [count]
 
 
 def domino_deal(seed, seats, dealer, options, cheat_rate):
@@ -530,13 +498,7 @@ def domino_deal(seed, seats, dealer, options, cheat_rate):
     events: list[dict] = []
     cheats = Cheats()
 
-    def enter(event):
-        deal = match.current.deal
-        expected = deal.expected()
-        assert event["type"] in expected.kinds and expected.player in (None, event.get("player"))
-        outcome = match.apply(event)
-        assert outcome.accepted, (event, outcome.refusal)
-        events.append(event)
+    enter = partial(stock_deals.enter, match, events)
 
     first = stock.pop()
     enter({"type": "starter", "card": str(first)})
