@@ -121,8 +121,8 @@ class DominoDeal(StockDeal):
             self.check_pass(player)
 
     def _check_play(self, player: int, entry: Played) -> None:
-        self._check_available(entry.cards, Code.CARD_GONE)
         cards = entry.cards
+        self._check_available(cards, Code.CARD_GONE)
         if len(cards) > self.hands[player]:
             raise Refused(Code.NOT_HELD, "more_than_held", player=player, count=self.hands[player])
         if len(cards) > 1 and not self.game.options["multi_play"]:
