@@ -103,7 +103,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "buying_over": ("Buying is over.", "Pirkimas jau baigtas."),
     "folding_over": ("Everyone has already said whether he plays.", "Visi jau pasakė, ar žais."),
     "jacks_window": ("Jacks are shown after the fold round and before the first card.",
-                     "Valetai rodomi po klausimo „žaisi?“ ir prieš pirmąją kortą."),
+                     "Valetai rodomi, kai visi pasakė, ar žais, ir dar nepadėta pirmoji korta."),
     "lone_player": ("Nobody would play against {player}: he says first whether he plays.",
                     "Prieš {player} niekas nežaistų: pirma jis pasako, ar žais."),
     "vetoed_buy": ("{player} is one point short of the target and may not buy.",
