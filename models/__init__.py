@@ -1,0 +1,22 @@
+"""Partija's store: matches kept in a local SQLite database through SQLModel.
+
+A match is its entries; the store keeps them in order, with the time, and
+keeps what is taken back (marked) for the audit trail. Totals and verdicts
+come from replaying entries through ``rules``; the few results queries
+need are cached beside them in the same transaction.
+
+The app calls ``Store`` (open a database, create / resume / import /
+export / list matches, statistics) and ``LiveMatch`` (the match being
+played: add an entry, start a deal, undo, annul, replace, stop).
+"""
+from .engine import DatabaseUnavailable, MovedAside, database_path
+from .live import LiveMatch, Replacement, Undone
+from .migrate import ForeignDatabase, NewerDatabase
+from .records import UnknownMatch
+from .stats import PlayerStats
+from .store import RecordRejected, Store
+from .summaries import MatchSummary
+
+__all__ = ["DatabaseUnavailable", "ForeignDatabase", "LiveMatch", "MatchSummary", "MovedAside",
+           "NewerDatabase", "PlayerStats", "RecordRejected", "Replacement", "Store", "Undone",
+           "UnknownMatch", "database_path"]

@@ -1,0 +1,53 @@
+"""What the store writes to files and reads from them: record JSON and totals CSV.
+
+A record is written the same way every time (key order kept, ``indent=1``
+like the shared scenarios, letters unescaped, one final newline), so the
+same match always gives the same bytes.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+from rules.match import Match
+
+
+class BadFile(ValueError):
+    """A file that cannot be read as JSON; the message is one line naming the file."""
+
+
+def record_bytes(record: dict[str, Any]) -> bytes:
+    """The bytes of a match record file."""
+    return (json.dumps(record, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+
+
+def read_json_file(path: str | Path) -> Any:
+    """Parse a JSON file, or raise ``BadFile`` saying in one line what is wrong and where."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise BadFile(f"{path}: cannot read: {exc.strerror or exc}") from None
+    try:
+        return json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise BadFile(f"{path}: not UTF-8 text") from None
+    except json.JSONDecodeError as exc:
+        raise BadFile(f"{path}: not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+                      ) from None
+    except RecursionError:
+        raise BadFile(f"{path}: not JSON: nested too deeply") from None
+
+
+def totals_csv(match: Match, names: list[str]) -> str:
+    """One row per deal (number, dealer, status, each seat's points), then the totals."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["deal", "dealer", "status", *names])
+    for log in match.deals:
+        points = log.points if log.points is not None else [""] * len(names)
+        writer.writerow([log.number + 1, names[log.dealer], log.status.value, *points])
+    writer.writerow(["total", "", "finished" if match.finished else "open", *match.totals])
+    return out.getvalue()

@@ -1,0 +1,234 @@
+"""A match being played: the rules' ``Match`` in memory, kept in step with the database.
+
+Adding an entry costs the same at deal 1 and deal 500: the entry is
+checked against the live match, written, applied, and the caches it
+changes are written in the same transaction, which is committed (and
+synced) before the caller hears "accepted". The live match is advanced
+inside that transaction because the caches are what applying it yields;
+if the commit fails the match is rebuilt from the database, so memory
+never holds an entry the disk lacks. Only undo and replace replay the
+match from its first entry.
+
+Refused entries from the table are not stored: they change nothing.
+"""
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from rules.codes import Code
+from rules.entries import Refused
+from rules.match import DealLog, Match, Outcome, Status
+from rules.record import load, verdict
+from sqlalchemy import Engine, func, insert, update
+from sqlmodel import Session, col
+
+from .records import StoredEntry, StoredMatch, dumps, read_match
+from .results import deal_results, match_results
+from .tables import DealRow, EntryRow, MatchRow, utcnow
+
+
+@dataclass(frozen=True)
+class Undone:
+    """What an undo took back: entry ``index`` of deal ``deal``, or (index None) the deal's start."""
+
+    deal: int
+    index: int | None
+    event: Any
+
+
+@dataclass(frozen=True)
+class Replacement:
+    """The result of replacing a past entry.
+
+    ``refusal``: the new entry is refused at that place, and nothing
+    changed. Otherwise ``now_refused`` lists the later entries, as
+    (deal, index, refusal), that the rules accepted before and refuse now;
+    they stay in the match, marked, as in an imported record.
+    """
+
+    refusal: Refused | None
+    now_refused: tuple[tuple[int, int, Refused], ...] = ()
+
+
+class LiveMatch:
+    """One match open in the app; all its changes go through here.
+
+    Safe to call from several threads (Flet runs handlers on a pool): each
+    operation holds the match's lock from check to commit.
+    """
+
+    def __init__(self, engine: Engine, match_id: int, match: Match, names: list[str],
+                 deal_ids: list[int]) -> None:
+        self._engine = engine
+        self._lock = threading.Lock()
+        self.match_id = match_id
+        self.match = match
+        self.names = names
+        self._deal_ids = deal_ids
+
+    def verdict(self, lang: str = "en") -> dict[str, Any]:
+        """The match so far as the verdict of RECORDS.md (deals, totals, winners, messages)."""
+        return verdict(self.match, self.names, lang)
+
+    def add_entry(self, raw: Any) -> Outcome:
+        """Check an entry for the current deal; store and apply it, or return its refusal."""
+        with self._lock:
+            log = self.match.current
+            index = log.entries if log else 0
+            if self.match.stopped:
+                return Outcome(index, None, Refused(Code.MATCH_OVER))
+            try:
+                entry = self.match.check(raw)
+            except Refused as refusal:
+                return Outcome(index, None, refusal)
+            assert log is not None
+            with self._writing() as session:
+                session.exec(insert(EntryRow).values(
+                    deal_id=self._deal_ids[-1], seq=index, event=dumps(entry.to_dict())))
+                outcome = self.match.apply(entry.to_dict())
+                if outcome.violations or outcome.deal_ended:
+                    session.exec(update(DealRow).where(col(DealRow.id) == self._deal_ids[-1])
+                                 .values(**deal_results(log)))
+                if outcome.match_ended:
+                    self._write_match(session)
+            return outcome
+
+    def annul(self) -> Outcome:
+        """The table annuls the current deal: no points, the same dealer deals again."""
+        return self.add_entry({"type": "annul"})
+
+    def start_deal(self) -> DealLog:
+        """Begin the next deal; ``Refused`` while the current one is open or the match is over."""
+        with self._lock:
+            current = self.match.current
+            if self.match.finished:
+                raise Refused(Code.MATCH_OVER)
+            if current is not None and current.status is Status.OPEN:
+                raise Refused(Code.WRONG_PHASE)
+            with self._writing() as session:
+                log = self.match.start_deal()
+                deal_id = session.exec(insert(DealRow).values(
+                    match_id=self.match_id, number=log.number, **deal_results(log))
+                    .returning(DealRow.id)).scalar_one()
+                self._deal_ids.append(deal_id)
+            return log
+
+    def stop(self) -> None:
+        """The table ends the match now: ranked by totals; an open deal does not count."""
+        with self._lock:
+            if self.match.stopped:
+                return
+            with self._writing() as session:
+                self.match.stop()
+                self._write_match(session)
+
+    def undo(self) -> Undone | None:
+        """Take back the last entry – or, when the current deal has none, its start.
+
+        The entry keeps its row, marked undone. None when there is nothing to undo.
+        """
+        with self._lock, self._writing() as session:
+            stored = read_match(session, self.match_id)
+            if not stored.deals:
+                return None
+            deal = stored.deals[-1]
+            number = len(stored.deals) - 1
+            if deal.entries:
+                last = deal.entries.pop()
+                session.exec(update(EntryRow).where(col(EntryRow.id) == last.id)
+                             .values(undone_at=utcnow()))
+                undone = Undone(number, len(deal.entries), json.loads(last.event))
+            else:
+                stored.deals.pop()
+                session.exec(update(DealRow).where(col(DealRow.id) == deal.id)
+                             .values(undone_at=utcnow()))
+                undone = Undone(number, None, None)
+            self._replay(session, stored)
+            return undone
+
+    def replace(self, *, deal: int, index: int, raw: Any) -> Replacement:
+        """Put ``raw`` in place of entry ``index`` of deal ``deal`` and replay the match.
+
+        ``IndexError`` when there is no such entry.
+        """
+        with self._lock:
+            try:
+                entry = self.match.parse(raw)
+            except Refused as refusal:
+                return Replacement(refusal)
+            with self._writing() as session:
+                stored = read_match(session, self.match_id)
+                if not (0 <= deal < len(stored.deals)
+                        and 0 <= index < len(stored.deals[deal].entries)):
+                    raise IndexError(f"no entry {index} in deal {deal}")
+                old = stored.deals[deal].entries[index]
+                new = StoredEntry(0, dumps(entry.to_dict()), False)
+                stored.deals[deal].entries[index] = new
+                match, _ = load(stored.record())
+                refusal = dict(match.deals[deal].rejected).get(index)
+                if refusal is not None:
+                    return Replacement(refusal)
+                session.exec(update(EntryRow).where(col(EntryRow.id) == old.id)
+                             .values(undone_at=utcnow()))
+                new.id = session.exec(insert(EntryRow).values(
+                    deal_id=stored.deals[deal].id, seq=index, event=new.event)
+                    .returning(EntryRow.id)).scalar_one()
+                session.exec(update(EntryRow).where(col(EntryRow.id) == old.id)
+                             .values(replaced_by=new.id))
+                now_refused = self._replay(session, stored, match)
+            return Replacement(None, now_refused)
+
+    def reload(self) -> None:
+        """Rebuild the live match from the database (after a failed write)."""
+        with Session(self._engine) as session:
+            stored = read_match(session, self.match_id)
+        self.match, _ = load(stored.record())
+        self._deal_ids = [deal.id for deal in stored.deals]
+
+    @contextmanager
+    def _writing(self) -> Iterator[Session]:
+        """One transaction, committed on success; on any failure memory is rebuilt from disk."""
+        try:
+            with Session(self._engine) as session, session.begin():
+                yield session
+        except BaseException:
+            self.reload()
+            raise
+
+    def _write_match(self, session: Session) -> None:
+        """Write the match's cached outcome; ``finished_at`` is the first time it finished."""
+        finished_at = func.coalesce(col(MatchRow.finished_at), utcnow())
+        session.exec(update(MatchRow).where(col(MatchRow.id) == self.match_id).values(
+            stopped=self.match.stopped, **match_results(self.match),
+            finished_at=finished_at if self.match.finished else None))
+
+    def _replay(self, session: Session, stored: StoredMatch,
+                match: Match | None = None) -> tuple[tuple[int, int, Refused], ...]:
+        """Make ``match`` (the stored match replayed) live, and its results the cached ones.
+
+        Returns the entries the rules accepted before and refuse now.
+        """
+        if match is None:
+            match, _ = load(stored.record())
+        now_refused: list[tuple[int, int, Refused]] = []
+        for number, (deal, log) in enumerate(zip(stored.deals, match.deals)):
+            results = deal_results(log)
+            if results != deal.results:
+                session.exec(update(DealRow).where(col(DealRow.id) == deal.id).values(**results))
+            rejected = dict(log.rejected)
+            for index, entry in enumerate(deal.entries):
+                refused = index in rejected
+                if refused != entry.refused:
+                    session.exec(update(EntryRow).where(col(EntryRow.id) == entry.id)
+                                 .values(refused=refused))
+                    if refused:
+                        now_refused.append((number, index, rejected[index]))
+        self.match, self._deal_ids = match, [deal.id for deal in stored.deals]
+        if match_results(match) != stored.results:
+            self._write_match(session)
+        return tuple(now_refused)

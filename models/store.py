@@ -1,0 +1,113 @@
+"""The store the app and the command line call: matches in, matches out.
+
+Each call is one transaction of its own: a change is committed before the
+call returns, so nothing is left half-written when the app is closed or
+killed; a read ends without a commit. A match being played is a
+``LiveMatch`` (see ``live.py``).
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from rules.match import Match
+from rules.record import FORMAT, RecordError, load
+from sqlmodel import Session, col, select
+
+from .engine import MovedAside, open_database
+from .files import record_bytes, totals_csv
+from .live import LiveMatch
+from .records import insert_record, read_match, roster_name
+from .stats import PlayerStats, player_stats
+from .summaries import MatchSummary, list_matches
+from .tables import Player
+
+
+class RecordRejected(RecordError):
+    """Record number ``position`` (0-based) of an import is not a match record."""
+
+    def __init__(self, position: int, problem: RecordError) -> None:
+        super().__init__(str(problem))
+        self.position = position
+
+
+class Store:
+    """The matches of one database file."""
+
+    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
+        """Open the database (see ``engine.database_path`` for which file, by default)."""
+        database = open_database(path)
+        self._engine = database.engine
+        self.path: Path = database.path
+        self.moved_aside: MovedAside | None = database.moved_aside
+
+    def close(self) -> None:
+        self._engine.dispose()
+
+    def create_match(self, *, game: str, players: Sequence[str],
+                     options: Mapping[str, Any] | None = None, first_dealer: int = 0) -> LiveMatch:
+        """A new match with no deal yet; ``RecordError`` for a bad game, seating or option."""
+        record = {"format": FORMAT, "game": game, "players": list(players),
+                  "options": dict(options or {}), "first_dealer": first_dealer, "deals": []}
+        with Session(self._engine) as session, session.begin():
+            match, names, match_id, deal_ids = self._insert(session, record)
+        return LiveMatch(self._engine, match_id, match, names, deal_ids)
+
+    def resume(self, match_id: int) -> LiveMatch:
+        """A stored match, replayed, ready to go on; ``records.UnknownMatch`` if there is none."""
+        with Session(self._engine) as session:
+            stored = read_match(session, match_id)
+        match, names = load(stored.record())
+        return LiveMatch(self._engine, match_id, match, names, [deal.id for deal in stored.deals])
+
+    def import_records(self, records: Sequence[Any]) -> list[int]:
+        """Store match records, all or none; their new ids, in order.
+
+        ``RecordRejected`` names the first record that is not a match
+        record. Refused entries in a record are kept as they are.
+        """
+        ids = []
+        with Session(self._engine) as session, session.begin():
+            for position, record in enumerate(records):
+                try:
+                    ids.append(self._insert(session, record)[2])
+                except RecordError as exc:
+                    raise RecordRejected(position, exc) from None
+        return ids
+
+    def export_record(self, match_id: int) -> bytes:
+        """The match as a record file: the same match always gives the same bytes."""
+        with Session(self._engine) as session:
+            return record_bytes(read_match(session, match_id).record())
+
+    def totals_csv(self, match_id: int) -> str:
+        """Points per deal and the totals, as CSV."""
+        with Session(self._engine) as session:
+            stored = read_match(session, match_id)
+        match, names = load(stored.record())
+        return totals_csv(match, names)
+
+    def list_matches(self) -> list[MatchSummary]:
+        """Every match, unfinished first."""
+        with Session(self._engine) as session:
+            return list_matches(session)
+
+    def player_stats(self) -> list[PlayerStats]:
+        """Matches, wins, win rate, points per deal and violations of each roster player."""
+        with Session(self._engine) as session:
+            return player_stats(session)
+
+    def roster(self) -> list[str]:
+        """Every player's name, in name order."""
+        with Session(self._engine) as session:
+            return list(session.exec(select(Player.name).order_by(col(Player.name))))
+
+    @staticmethod
+    def _insert(session: Session, record: Any) -> tuple[Match, list[str], int, list[int]]:
+        """Check a record through the rules and store it: (match, names, match id, deal ids)."""
+        match, names = load(record)
+        names = [roster_name(name) for name in names]
+        match_id, deal_ids = insert_record(session, record, match, names)
+        return match, names, match_id, deal_ids
