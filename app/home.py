@@ -1,4 +1,4 @@
-"""Home screen: the four games by their Lithuanian names, each with one line about it."""
+"""Home screen: unfinished matches first, a new match, and the four games with one line each."""
 from __future__ import annotations
 
 import flet as ft
@@ -9,15 +9,16 @@ from app.suits import suit_mark
 from rules import GAMES
 from rules.cards import Suit
 
+# A suit sign per game, so the tiles differ at a glance.
+GAME_SUITS = {"ramsas": Suit.SPADES, "bumas": Suit.CLUBS, "devynake": Suit.HEARTS,
+              "domino": Suit.DIAMONDS}
+
 
 def players_line(lang: str, game_id: str) -> str:
-    game = GAMES.get(game_id)
-    if game is None:
-        return ""
+    game = GAMES[game_id]
     return tr(lang, "game.players", low=game.MIN_SEATS, high=game.MAX_SEATS)
 
 
-@ft.component
 def GameTile(model: AppModel, game_id: str) -> ft.Control:
     lang = model.lang
     return ft.Semantics(
@@ -26,6 +27,7 @@ def GameTile(model: AppModel, game_id: str) -> ft.Control:
         label=tr(lang, f"game.{game_id}.name"),
         content=ft.Card(
             content=ft.Container(
+                on_click=lambda _: model.open_new(game_id),
                 padding=ft.Padding.symmetric(horizontal=16, vertical=14),
                 content=ft.Row([
                     ft.Container(
@@ -41,26 +43,47 @@ def GameTile(model: AppModel, game_id: str) -> ft.Control:
                         ft.Text(players_line(lang, game_id), size=12,
                                 color=ft.Colors.ON_SURFACE_VARIANT),
                     ], spacing=2, expand=True),
+                    ft.IconButton(ft.Icons.MENU_BOOK, tooltip=tr(lang, "home.rules"),
+                                  on_click=lambda _: model.open_rules(game_id)),
                 ], spacing=16, vertical_alignment=ft.CrossAxisAlignment.CENTER),
             ),
         ),
     )
 
 
-# A suit sign per game, so the tiles differ at a glance.
-GAME_SUITS = {"ramsas": Suit.SPADES, "bumas": Suit.CLUBS, "devynake": Suit.HEARTS,
-              "domino": Suit.DIAMONDS}
+def ResumeTile(model: AppModel, summary) -> ft.Control:
+    lang = model.lang
+    totals = ", ".join(f"{n} {t}" for n, t in zip(summary.players, summary.totals))
+    return ft.Semantics(identifier=f"resume-{summary.id}", button=True, content=ft.Card(
+        content=ft.ListTile(
+            leading=ft.Icon(ft.Icons.PLAY_CIRCLE, color=ft.Colors.PRIMARY, size=36),
+            title=ft.Text(tr(lang, f"game.{summary.game}.name"), weight=ft.FontWeight.W_600),
+            subtitle=ft.Text(totals),
+            on_click=lambda _: model.resume(summary.id),
+        )))
 
 
 @ft.component
 def Home(model: AppModel) -> ft.Control:
     lang = model.lang
+    _ = model.version
+    unfinished = [m for m in model.matches() if m.status == "open" and not m.stopped]
+    problem = [ft.Container(bgcolor=ft.Colors.ERROR_CONTAINER, padding=12, border_radius=8,
+                            content=ft.Text(model.problem, color=ft.Colors.ON_ERROR_CONTAINER))
+               ] if model.problem else []
+    resume = [ft.Text(tr(lang, "home.unfinished"), size=18, weight=ft.FontWeight.BOLD),
+              *[ResumeTile(model, m) for m in unfinished[:5]]] if unfinished else []
     return ft.Column(
         scroll=ft.ScrollMode.AUTO,
         expand=True,
         controls=[
+            *problem,
             ft.Text(tr(lang, "app.tagline"), size=16, color=ft.Colors.ON_SURFACE_VARIANT),
-            ft.Text(tr(lang, "home.games"), size=22, weight=ft.FontWeight.BOLD),
+            *resume,
+            ft.Semantics(identifier="action-new-match", content=ft.FilledButton(
+                tr(lang, "home.new_match"), icon=ft.Icons.ADD, height=52,
+                on_click=lambda _: model.open_new())),
+            ft.Text(tr(lang, "home.games"), size=18, weight=ft.FontWeight.BOLD),
             ft.Text(tr(lang, "home.choose"), size=14),
             *[GameTile(model, game_id) for game_id in GAME_ORDER],
         ],

@@ -8,30 +8,73 @@ import flet as ft
 from app.home import Home
 from app.i18n import tr
 from app.model import AppModel
+from app.new_match import NewMatchScreen
+from app.rules_view import RulesScreen
+from app.table import TableScreen
 
 ASSETS = pathlib.Path(__file__).resolve().parent.parent / "assets"
 
 
+def open_store(lang: str) -> tuple[object | None, str | None]:
+    """The store, and a sentence for the user if its file was damaged or cannot be used."""
+    from models import DatabaseUnavailable, ForeignDatabase, NewerDatabase, Store
+    try:
+        store = Store()
+    except (DatabaseUnavailable, NewerDatabase, ForeignDatabase) as exc:
+        return None, tr(lang, "store.unavailable", problem=str(exc))
+    moved = store.moved_aside
+    return store, moved.message(lang) if moved else None
+
+
 @ft.component
 def TopBar(model: AppModel) -> ft.Control:
-    return ft.AppBar(
-        title=ft.Text(tr(model.lang, "app.title"), weight=ft.FontWeight.BOLD),
-        actions=[
-            ft.Semantics(identifier="action-language", content=ft.TextButton(
-                tr(model.lang, "lang.switch"), tooltip=tr(model.lang, "lang.switch.hint"),
-                on_click=lambda _: model.toggle_language(),
-                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12, vertical=12)))),
-            ft.Semantics(identifier="action-theme", content=ft.IconButton(
-                ft.Icons.DARK_MODE if not model.dark else ft.Icons.LIGHT_MODE,
-                tooltip=tr(model.lang, "theme.toggle"),
-                on_click=lambda _: model.toggle_theme())),
-        ],
-    )
+    lang = model.lang
+    leading = None
+    if model.screen != "home":
+        leading = ft.Semantics(identifier="action-home", content=ft.IconButton(
+            ft.Icons.HOME, tooltip=tr(lang, "nav.home"), on_click=lambda _: model.go_home()))
+    actions = []
+    if model.screen == "table" and model.table is not None:
+        actions.append(ft.Semantics(identifier="action-rules", content=ft.IconButton(
+            ft.Icons.MENU_BOOK, tooltip=tr(lang, "home.rules"),
+            on_click=lambda _: model.open_rules(model.table.game_id))))
+    actions += [
+        ft.Semantics(identifier="action-language", content=ft.TextButton(
+            "EN" if lang == "lt" else "LT", tooltip=tr(lang, "lang.switch.hint"),
+            on_click=lambda _: model.toggle_language(),
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12, vertical=12)))),
+        ft.Semantics(identifier="action-theme", content=ft.IconButton(
+            ft.Icons.DARK_MODE if not model.dark else ft.Icons.LIGHT_MODE,
+            tooltip=tr(lang, "theme.toggle"), on_click=lambda _: model.toggle_theme())),
+    ]
+    title = tr(lang, "app.title")
+    if model.screen == "table" and model.table is not None:
+        title = tr(lang, f"game.{model.table.game_id}.name")
+    return ft.AppBar(leading=leading, title=ft.Text(title, weight=ft.FontWeight.BOLD),
+                     actions=actions)
+
+
+@ft.component
+def Body(model: AppModel) -> ft.Control:
+    if model.screen == "new":
+        return NewMatchScreen(model.new_match, model.lang, model.roster(), model.start_match,
+                              model.go_home)
+    if model.screen == "table" and model.table is not None:
+        table = model.table
+        return ft.Column([TableScreen(table, lambda anchor: model.open_rules(table.game_id, anchor))],
+                         scroll=ft.ScrollMode.AUTO, expand=True)
+    if model.screen == "rules":
+        return RulesScreen(model.rules_game, model.lang, model.rules_anchor, model.close_rules)
+    return Home(model)
 
 
 @ft.component
 def App() -> ft.Control:
-    model, _ = ft.use_state(AppModel)
+    def make() -> AppModel:
+        store, problem = open_store("lt")
+        return AppModel(store=store, problem=problem)
+
+    model, _ = ft.use_state(make)
     page = ft.context.page
     page.theme_mode = ft.ThemeMode.DARK if model.dark else ft.ThemeMode.LIGHT
     page.title = tr(model.lang, "app.title")
@@ -39,7 +82,7 @@ def App() -> ft.Control:
         expand=True,
         content=ft.Column([
             TopBar(model),
-            ft.Container(Home(model), padding=ft.Padding.symmetric(horizontal=16), expand=True),
+            ft.Container(Body(model), padding=ft.Padding.symmetric(horizontal=12), expand=True),
         ], expand=True),
     )
 

@@ -1,0 +1,182 @@
+"""New match: the game, the players in seating order, the first dealer and the table's options."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import flet as ft
+
+from app.i18n import tr
+from rules import GAMES
+from rules.options import COMMON, Option, OptionError
+
+
+@ft.observable
+@dataclass
+class NewMatchModel:
+    game: str = "ramsas"
+    players: list[str] = field(default_factory=list)
+    first_dealer: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+    draft: str = ""  # the name being typed
+    error: str | None = None
+
+    @property
+    def spec(self):
+        return GAMES[self.game]
+
+    def all_options(self) -> tuple[Option, ...]:
+        return self.spec.OPTIONS + COMMON
+
+    def value(self, option: Option) -> Any:
+        seats = max(len(self.players), self.spec.MIN_SEATS)
+        return self.options.get(option.name, option.default_for(seats))
+
+    def choose_game(self, game: str) -> None:
+        self.game, self.options, self.error = game, {}, None
+
+    def add_player(self, name: str, lang: str) -> None:
+        name = " ".join(name.split())
+        if not name:
+            return
+        if name.casefold() in (p.casefold() for p in self.players):
+            self.error = tr(lang, "new.duplicate", name=name)
+            return
+        if len(self.players) >= 10:
+            self.error = tr(lang, "new.too_many")
+            return
+        self.players = [*self.players, name]
+        self.draft, self.error = "", None
+
+    def remove_player(self, seat: int) -> None:
+        players = list(self.players)
+        del players[seat]
+        self.players = players
+        self.first_dealer = min(self.first_dealer, max(len(players) - 1, 0))
+
+    def move_player(self, seat: int, step: int) -> None:
+        other = seat + step
+        if not 0 <= other < len(self.players):
+            return
+        players = list(self.players)
+        players[seat], players[other] = players[other], players[seat]
+        self.players = players
+        if self.first_dealer in (seat, other):
+            self.first_dealer = other if self.first_dealer == seat else seat
+
+    def set_option(self, name: str, value: Any) -> None:
+        self.options = {**self.options, name: value}
+
+    def validated(self, lang: str) -> dict[str, Any] | None:
+        """The match to create, or None with ``error`` saying what to fix."""
+        spec = self.spec
+        if not spec.MIN_SEATS <= len(self.players) <= spec.MAX_SEATS:
+            self.error = tr(lang, "new.player_count", low=spec.MIN_SEATS, high=spec.MAX_SEATS)
+            return None
+        try:
+            spec(len(self.players), dict(self.options))
+        except OptionError as exc:
+            self.error = tr(lang, "new.bad_options", problem=str(exc))
+            return None
+        self.error = None
+        return {"game": self.game, "players": list(self.players), "options": dict(self.options),
+                "first_dealer": self.first_dealer}
+
+
+def option_control(nm: NewMatchModel, option: Option, lang: str) -> ft.Control:
+    value = nm.value(option)
+    help_text = option.help_lt if lang == "lt" else option.help_en
+    title = ft.Text(tr(lang, f"option.{option.name}"), size=15, weight=ft.FontWeight.W_600)
+    if isinstance(value, bool):
+        control: ft.Control = ft.Switch(value=value,
+                                        on_change=lambda e: nm.set_option(option.name, e.control.value))
+    else:
+        choices = _choices(option, value)
+        if choices:
+            control = ft.Dropdown(
+                value=str(value), width=160, dense=True,
+                options=[ft.DropdownOption(key=str(c), text=str(c)) for c in choices],
+                on_select=lambda e: nm.set_option(option.name, _typed(e.control.value)))
+        else:
+            control = ft.TextField(
+                value="" if value is None else str(value), width=110, dense=True,
+                keyboard_type=ft.KeyboardType.NUMBER,
+                on_blur=lambda e: nm.set_option(option.name, _typed(e.control.value)))
+    return ft.Semantics(identifier=f"option-{option.name}", content=ft.Container(
+        padding=ft.Padding.symmetric(vertical=4),
+        content=ft.Row([
+            ft.Column([title, ft.Text(help_text, size=12, color=ft.Colors.ON_SURFACE_VARIANT)],
+                      spacing=2, expand=True),
+            control,
+        ], vertical_alignment=ft.CrossAxisAlignment.CENTER)))
+
+
+_CHOICES = {"violation_penalty": ["flag", "annul", "points"], "scoring": ["cards", "bank"],
+            "deck": None, "decks": [1, 2], "ace_points": [1, 14]}
+
+
+def _choices(option: Option, value: Any) -> list[Any] | None:
+    if option.name == "deck":
+        return [c for c in (24, 32, 36) if option.allowed(c)] or [c for c in (32, 36)
+                                                                   if option.allowed(c)]
+    return _CHOICES.get(option.name)
+
+
+def _typed(text: str | None) -> Any:
+    """A form value as the option wants it: a whole number where it is one, else the text."""
+    if text is None or text.strip() == "" or text.strip().lower() == "null":
+        return None
+    text = text.strip()
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+@ft.component
+def NewMatchScreen(nm: NewMatchModel, lang: str, roster: list[str], on_start, on_back) -> ft.Control:
+    games = ft.Row([ft.Semantics(identifier=f"choose-{g}", content=ft.Chip(
+        label=ft.Text(tr(lang, f"game.{g}.name")), selected=nm.game == g,
+        on_select=lambda _, g=g: nm.choose_game(g))) for g in ("ramsas", "bumas", "devynake", "domino")],
+        wrap=True, spacing=8, run_spacing=8)
+    seated = []
+    for seat, name in enumerate(nm.players):
+        seated.append(ft.Row([
+            ft.Text(f"{seat + 1}.", width=24),
+            ft.Text(name, size=16, expand=True),
+            ft.Semantics(identifier=f"dealer-{seat}", content=ft.Chip(
+                label=ft.Text(tr(lang, "new.dealer")), selected=nm.first_dealer == seat,
+                on_select=lambda _, s=seat: setattr(nm, "first_dealer", s))),
+            ft.IconButton(ft.Icons.ARROW_UPWARD, tooltip=tr(lang, "new.up"),
+                          on_click=lambda _, s=seat: nm.move_player(s, -1)),
+            ft.IconButton(ft.Icons.ARROW_DOWNWARD, tooltip=tr(lang, "new.down"),
+                          on_click=lambda _, s=seat: nm.move_player(s, 1)),
+            ft.IconButton(ft.Icons.DELETE, tooltip=tr(lang, "new.remove"),
+                          on_click=lambda _, s=seat: nm.remove_player(s)),
+        ], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    free = [name for name in roster if name not in nm.players]
+    name_field = ft.TextField(
+        label=tr(lang, "new.name"), value=nm.draft, expand=True,
+        on_change=lambda e: setattr(nm, "draft", e.control.value),
+        on_submit=lambda e: nm.add_player(e.control.value, lang))
+    spec = nm.spec
+    return ft.Column([
+        ft.Row([ft.IconButton(ft.Icons.ARROW_BACK, tooltip=tr(lang, "nav.back"),
+                              on_click=lambda _: on_back()),
+                ft.Text(tr(lang, "new.title"), size=22, weight=ft.FontWeight.BOLD)]),
+        ft.Text(tr(lang, "new.game"), size=16, weight=ft.FontWeight.W_600),
+        games,
+        ft.Text(tr(lang, "new.players", low=spec.MIN_SEATS, high=spec.MAX_SEATS), size=16,
+                weight=ft.FontWeight.W_600),
+        ft.Text(tr(lang, "new.order_hint"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+        *seated,
+        ft.Row([ft.Semantics(identifier="new-name", content=name_field),
+                ft.Semantics(identifier="action-add-player", content=ft.FilledTonalButton(
+                    tr(lang, "new.add"), icon=ft.Icons.PERSON_ADD, height=48,
+                    on_click=lambda _: nm.add_player(nm.draft, lang)))]),
+        ft.Row([ft.Chip(label=ft.Text(name), on_click=lambda _, n=name: nm.add_player(n, lang))
+                for name in free], wrap=True, spacing=6, run_spacing=6) if free else ft.Container(),
+        ft.Text(tr(lang, "new.options"), size=16, weight=ft.FontWeight.W_600),
+        *[option_control(nm, option, lang) for option in nm.all_options()],
+        ft.Text(nm.error or "", color=ft.Colors.ERROR, size=14) if nm.error else ft.Container(),
+        ft.Semantics(identifier="action-start", content=ft.FilledButton(
+            tr(lang, "new.start"), icon=ft.Icons.PLAY_ARROW, height=52,
+            on_click=lambda _: on_start())),
+    ], spacing=8, scroll=ft.ScrollMode.AUTO, expand=True)

@@ -1,0 +1,32 @@
+"""The rules screen: the game's rules in the chosen language, searchable, one paragraph lit."""
+from __future__ import annotations
+
+import flet as ft
+
+from app.i18n import tr
+from app.rules_text import rules_page, search
+
+
+@ft.component
+def RulesScreen(game: str, lang: str, anchor: str | None, on_back) -> ft.Control:
+    query, set_query = ft.use_state("")
+    title, paragraphs = rules_page(game, lang)
+    shown = search(game, lang, query) if query.strip() else paragraphs
+    if anchor and not query.strip():  # the paragraph a refusal pointed to comes first
+        shown = tuple(sorted(shown, key=lambda p: p.anchor != anchor))
+    cards = [ft.Semantics(identifier=f"rule-{p.anchor}", content=ft.Container(
+        padding=12, border_radius=10,
+        bgcolor=ft.Colors.TERTIARY_CONTAINER if p.anchor == anchor else
+        ft.Colors.SURFACE_CONTAINER_LOW,
+        content=ft.Column([ft.Text(p.title, size=17, weight=ft.FontWeight.BOLD),
+                           ft.Text(p.body, size=15, selectable=True)], spacing=4)))
+        for p in shown]
+    return ft.Column([
+        ft.Row([ft.IconButton(ft.Icons.ARROW_BACK, tooltip=tr(lang, "nav.back"),
+                              on_click=lambda _: on_back()),
+                ft.Text(title, size=22, weight=ft.FontWeight.BOLD, expand=True)]),
+        ft.Semantics(identifier="rules-search", content=ft.TextField(
+            label=tr(lang, "rules.search"), prefix_icon=ft.Icons.SEARCH, value=query,
+            on_change=lambda e: set_query(e.control.value))),
+        *(cards or [ft.Text(tr(lang, "rules.nothing"))]),
+    ], spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)

@@ -1,0 +1,355 @@
+"""The table screen's controller: turns taps into entries and the match into what is shown.
+
+It holds no rules: every entry goes to the rules engine through the keeper
+(which stores it before saying it was accepted), and everything shown is
+derived from the match the keeper holds. Plain Python, tested without Flet.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import flet as ft
+
+from app.describe import card_words, entry_line, expected_line
+from app.i18n import tr
+from rules import Code, Match, Outcome, Refused, Status
+from rules.cards import ACE, SUITS, Card, Suit, deck
+from rules.messages import refusal_message, violation_message
+
+# The refusal codes whose rule text lives in the game's page, by paragraph.
+RULE_ANCHORS: dict[str, dict[str, str]] = {
+    "devynake": {"not_playable": "rows", "not_your_turn": "turn", "false_pass": "false-pass",
+                 "card_gone": "rows", "not_in_play": "turn"},
+    "ramsas": {"must_follow": "obligations", "must_trump": "obligations", "must_head": "obligations",
+               "must_overtrump": "obligations", "revoke": "proofs", "failed_to_trump": "proofs",
+               "failed_to_head": "proofs", "failed_to_overtrump": "proofs",
+               "must_lead_trump_ace": "trump-ace", "trump_ace_not_led": "trump-ace",
+               "cannot_buy": "buy", "cannot_fold": "fold", "redeal_not_allowed": "redeal",
+               "not_jacks": "jacks", "not_your_turn": "tricks", "card_gone": "proofs",
+               "not_held": "proofs", "wrong_phase": "tricks"},
+    "bumas": {"not_playable": "play", "must_draw": "stock", "stock_empty": "stock",
+              "false_draw": "proofs", "false_pass": "proofs", "not_your_turn": "play"},
+    "domino": {"not_playable": "line", "must_draw": "draw", "stock_empty": "draw",
+               "false_draw": "proofs", "false_pass": "proofs", "hand_mismatch": "end",
+               "not_your_turn": "line", "wrong_phase": "end"},
+}
+
+
+class Undone(Protocol):
+    event: Any  # the entry taken back, or None for the start of a deal
+
+
+class Keeper(Protocol):
+    """What the table needs from the store (``models.live.LiveMatch``): durable entries."""
+
+    match: Match
+    names: list[str]
+
+    def add_entry(self, raw: Any) -> Outcome: ...
+
+    def undo(self) -> Undone | None: ...
+
+    def start_deal(self) -> Any: ...
+
+
+def sentence(text: str) -> str:
+    """Start with a capital: card words open some sentences ("širdžių šešiakė netinka")."""
+    return text[:1].upper() + text[1:]
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A banner: a refusal (loud, kind), proven violations (news), or a plain note."""
+
+    kind: str  # "refused", "violation", "info"
+    text: str
+    code: str | None = None
+    anchor: str | None = None
+    evidence: tuple[int, ...] = ()  # entry indices of the deal to highlight
+
+
+@ft.observable
+@dataclass
+class TableModel:
+    keeper: Keeper
+    lang: str = "lt"
+    rev: int = 0  # bumped on every change of the match, so views re-read it
+    notice: Notice | None = None
+    draw_count: int = 1
+    end: str = "right"  # domino: the end a tapped card goes to
+    pending_ace: str | None = None  # domino: an ace waiting for its named suit
+    picking: str | None = None  # "jacks", "reveal" or "multi": taps select cards
+    picker_player: int | None = None
+    picked: list[str] = field(default_factory=list)
+
+    # -- derived state ----------------------------------------------------
+    @property
+    def match(self) -> Match:
+        return self.keeper.match
+
+    @property
+    def names(self) -> list[str]:
+        return self.keeper.names
+
+    @property
+    def game_id(self) -> str:
+        return self.match.game.id
+
+    @property
+    def deal(self):
+        log = self.match.current
+        return log.deal if log else None
+
+    def expected(self):
+        deal = self.deal
+        return deal.expected() if deal is not None and deal.status is Status.OPEN else None
+
+    def headline(self) -> str:
+        if self.match.finished:
+            winners = ", ".join(self.names[s] for s in self.match.winners or [])
+            return tr(self.lang, "expect.match_over", winners=winners)
+        expected = self.expected()
+        if expected is None:
+            return tr(self.lang, "expect.deal_over")
+        if self.pending_ace:
+            return tr(self.lang, "expect.ace_suit")
+        if self.picking:
+            who = self.names[self.picker_player] if self.picker_player is not None else "?"
+            return tr(self.lang, f"expect.pick.{self.picking}", player=who)
+        return expected_line(self.lang, expected, self.names)
+
+    def cards(self) -> list[list[Card]]:
+        """The picker's rows: one per suit, low to high, of this game's deck."""
+        size = len(self.match.game.deck())
+        cards = deck(52) if size == 52 else deck(size)
+        return [[c for c in cards if c.suit is suit] for suit in SUITS]
+
+    def card_state(self, card: Card) -> str:
+        """``fits`` (would be accepted now), ``gone`` (already played), ``picked`` or ``plain``."""
+        code = str(card)
+        if self.picking:
+            return "picked" if code in self.picked else "plain"
+        raw = self._entry_for(card)
+        if raw is None:
+            return "plain"
+        try:
+            self.match.check(raw)
+        except Refused as refusal:
+            return "gone" if refusal.code is Code.CARD_GONE else "plain"
+        return "fits"
+
+    def actions(self) -> list[str]:
+        """Entry buttons of the moment, besides tapping a card."""
+        expected = self.expected()
+        if expected is None:
+            return []
+        shown = [k for k in expected.kinds if k not in ("play", "trump", "starter")]
+        return shown
+
+    def entries(self) -> list[tuple[int, str]]:
+        """The current deal's accepted entries, numbered from 1, in words."""
+        log = self.match.current
+        if log is None:
+            return []
+        return [(index + 1, entry_line(self.lang, entry.to_dict(), self.names))
+                for index, entry in log.accepted]
+
+    # -- entering ---------------------------------------------------------
+    def _entry_for(self, card: Card) -> dict | None:
+        expected = self.expected()
+        if expected is None:
+            return None
+        kinds = expected.kinds
+        if "trump" in kinds:
+            return {"type": "trump", "card": str(card)}
+        if "starter" in kinds:
+            return {"type": "starter", "card": str(card)}
+        if "play" not in kinds or expected.player is None:
+            return None
+        raw = {"type": "play", "player": expected.player, "card": str(card)}
+        if self.game_id == "domino":
+            raw["end"] = self._domino_end(card, raw)
+        return raw
+
+    def _domino_end(self, card: Card, raw: dict) -> str:
+        """The chosen end, unless the card fits only the other one."""
+        other = "left" if self.end == "right" else "right"
+        if not self.match.is_legal({**raw, "end": self.end}) and \
+                self.match.is_legal({**raw, "end": other}):
+            return other
+        return self.end
+
+    def tap_card(self, code: str) -> None:
+        card = Card.parse(code)
+        if self.picking:
+            if code in self.picked:
+                self.picked.remove(code)
+            else:
+                self.picked.append(code)
+            self.picked = list(self.picked)
+            return
+        raw = self._entry_for(card)
+        if raw is None:
+            self._refuse_phase()
+            return
+        if (self.game_id == "domino" and card.rank == ACE
+                and self.match.game.options.get("ace_wild")):
+            self.pending_ace = code
+            return
+        self.submit(raw)
+
+    def name_suit(self, suit: str) -> None:
+        """Domino: the suit the pending ace stands for."""
+        code, self.pending_ace = self.pending_ace, None
+        if code is None:
+            return
+        raw = self._entry_for(Card.parse(code))
+        if raw is not None:
+            self.submit({**raw, "suit": suit})
+
+    def act(self, kind: str) -> None:
+        """An entry button: pass, draw, buy, no_buy, stay, fold, redeal, ramsas, annul."""
+        expected = self.expected()
+        if kind == "annul":
+            self.submit({"type": "annul"})
+            return
+        if expected is None:
+            self._refuse_phase()
+            return
+        if kind in ("jacks", "reveal", "multi"):
+            self.start_picking(kind)
+            return
+        raw: dict = {"type": kind}
+        if kind not in ("redeal",):
+            player = self.picker_player if kind == "ramsas" else expected.player
+            raw["player"] = player
+        if kind == "draw":
+            raw["count"] = self.draw_count
+        self.submit(raw)
+        if kind == "draw":
+            self.draw_count = 1
+
+    def start_picking(self, kind: str) -> None:
+        expected = self.expected()
+        self.picking, self.picked = kind, []
+        self.picker_player = expected.player if expected and expected.player is not None else 0
+        if kind == "reveal":
+            waiting = self.must_reveal()
+            self.picker_player = waiting[0] if waiting else 0
+
+    def must_reveal(self) -> list[int]:
+        deal = self.deal
+        hands = getattr(deal, "hands", None)
+        revealed = getattr(deal, "revealed", {})
+        if hands is None:
+            return []
+        return [s for s, n in enumerate(hands) if n and s not in revealed]
+
+    def choose_player(self, seat: int) -> None:
+        self.picker_player = seat
+
+    def cancel_picking(self) -> None:
+        self.picking, self.picked, self.pending_ace = None, [], None
+
+    def confirm_picking(self) -> None:
+        kind, cards, player = self.picking, list(self.picked), self.picker_player
+        self.cancel_picking()
+        if kind == "multi":
+            expected = self.expected()
+            raw = {"type": "play", "player": expected.player if expected else player,
+                   "cards": [{"card": c, "end": self.end} for c in cards]}
+        else:
+            raw = {"type": kind, "player": player, "cards": cards}
+        self.submit(raw)
+
+    def set_draw_count(self, count: int) -> None:
+        self.draw_count = max(1, min(count, 60))
+
+    def set_end(self, end: str) -> None:
+        self.end = end
+
+    def undo(self) -> None:
+        undone = self.keeper.undo()
+        if undone is None:
+            self.notice = Notice("info", tr(self.lang, "undo.nothing"))
+        elif undone.event is None:
+            self.notice = Notice("info", tr(self.lang, "undo.deal"))
+        else:
+            self.notice = Notice("info", tr(self.lang, "undo.done",
+                                            what=entry_line(self.lang, undone.event, self.names)))
+        self.cancel_picking()
+        self.rev += 1
+
+    def next_deal(self) -> None:
+        try:
+            self.keeper.start_deal()
+        except Refused as refusal:
+            self.notice = Notice("refused", refusal_message(refusal, self.lang, self.names,
+                                                            self._words), refusal.code.value)
+        else:
+            self.notice = None
+        self.rev += 1
+
+    def submit(self, raw: dict) -> None:
+        """Send one entry; show why if refused, the news if it proved violations."""
+        outcome = self.keeper.add_entry(raw)
+        self.rev += 1
+        if outcome.refusal is not None:
+            r = outcome.refusal
+            self.notice = Notice("refused",
+                                 sentence(refusal_message(r, self.lang, self.names, self._words)),
+                                 r.code.value, RULE_ANCHORS.get(self.game_id, {}).get(r.code.value))
+        elif outcome.violations:
+            text = " ".join(sentence(violation_message(v, self.lang, self.names, self._words))
+                            for v in outcome.violations)
+            text += " " + tr(self.lang, f"penalty.{self.match.game.options['violation_penalty']}",
+                             points=self.match.game.options["penalty_points"])
+            evidence = tuple(i for v in outcome.violations for i in (v.event, v.proof))
+            code = outcome.violations[0].code.value
+            self.notice = Notice("violation", text, code,
+                                 RULE_ANCHORS.get(self.game_id, {}).get(code), evidence)
+        elif outcome.deal_ended:
+            self.notice = Notice("info", self.deal_summary())
+        else:
+            self.notice = None
+
+    def _words(self, card: Card) -> str:
+        return card_words(card, self.lang)
+
+    def _refuse_phase(self) -> None:
+        self.notice = Notice("refused", tr(self.lang, "refused.no_card_now"), "wrong_phase")
+
+    def dismiss(self) -> None:
+        self.notice = None
+
+    # -- after a deal -------------------------------------------------------
+    def deal_summary(self) -> str:
+        log = self.match.current
+        if log is None or log.points is None:
+            return ""
+        if log.status is Status.ANNULLED:
+            return tr(self.lang, "deal.annulled")
+        parts = ", ".join(f"{n} {p:+d}" for n, p in zip(self.names, log.points) if p)
+        return tr(self.lang, "deal.points", points=parts or "0")
+
+    def totals(self) -> list[int]:
+        return list(self.match.totals)
+
+    def score_rows(self) -> list[tuple[int, str, list[int] | None]]:
+        """(deal number, status, points) for the scoreboard."""
+        return [(log.number + 1, log.status.value, log.points) for log in self.match.deals]
+
+    def running_totals(self) -> list[list[int]]:
+        """Totals after each closed deal, per seat, starting from 0: the chart's lines."""
+        seats = self.match.game.seats
+        series = [[0] for _ in range(seats)]
+        for log in self.match.deals:
+            if log.points is None:
+                continue
+            for seat in range(seats):
+                series[seat].append(series[seat][-1] + log.points[seat])
+        return series
+
+    def suits(self) -> tuple[Suit, ...]:
+        return SUITS

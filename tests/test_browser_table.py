@@ -1,0 +1,83 @@
+"""Whole deals played through the real app in a browser, checked against the headless referee.
+
+The match is created in the test's own database before the app starts; the
+test resumes it from the home screen and enters every entry by tapping the
+cards and buttons by their semantics identifiers, as a player would.
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import SCENARIOS
+from rules import load, verdict
+from webapp import PHONE, TABLET, browser_page, by_id, need_browser, open_app, serve, shot
+
+STEP_MS = 450
+
+
+def create(db_dir, record):
+    from models import Store
+    store = Store(db_dir / "partija.db")
+    live = store.create_match(game=record["game"], players=record["players"],
+                              options=record["options"], first_dealer=record.get("first_dealer", 0))
+    live.start_deal()
+    store.close()
+    return live.match_id
+
+
+def tap(page, identifier):
+    by_id(page, identifier).first.click()
+    page.wait_for_timeout(STEP_MS)
+
+
+def enter(page, event):
+    """Enter one record event the way a player does at the table."""
+    kind = event["type"]
+    if kind in ("play", "trump", "starter"):
+        tap(page, f"card-{event['card']}")
+    elif kind == "jacks":
+        tap(page, "action-jacks")
+        tap(page, f"seat-{event['player']}")
+        for card in event["cards"]:
+            tap(page, f"card-{card}")
+        tap(page, "action-confirm")
+    else:
+        tap(page, f"action-{kind}")
+
+
+def totals_shown(page, seats):
+    labels = [by_id(page, f"total-{seat}").get_attribute("aria-label") or
+              by_id(page, f"total-{seat}").inner_text() for seat in range(seats)]
+    return [int(label.split()[-1]) for label in labels]
+
+
+@pytest.mark.parametrize("scenario, size, name", [
+    ("devynake-full-deal", PHONE, "devynake-phone"),
+    ("ramsas-two-players", TABLET, "ramsas-tablet"),
+])
+def test_whole_deal_through_the_app(tmp_path, scenario, size, name):
+    need_browser()
+    record = json.loads((SCENARIOS / f"{scenario}.json").read_text(encoding="utf-8"))
+    match_id = create(tmp_path, record)
+    expected = verdict(*load(record))
+    refused = {r["event"] for r in expected["deals"][0]["rejected"]}
+    with serve(tmp_path) as url, browser_page(size) as page:
+        open_app(page, url)
+        tap(page, f"resume-{match_id}")
+        for index, event in enumerate(record["deals"][0]["events"]):
+            enter(page, event)
+            if index in refused:
+                assert by_id(page, "notice-refused").count() == 1, index
+                shot(page, f"{name}-refused")
+            if index == 4 and scenario.startswith("ramsas"):
+                shot(page, f"{name}-trick")
+        shot(page, f"{name}-end")
+        assert totals_shown(page, len(record["players"])) == expected["totals"]
+    from models import Store
+    store = Store(tmp_path / "partija.db")
+    stored = json.loads(store.export_record(match_id))
+    store.close()
+    accepted = [e for i, e in enumerate(record["deals"][0]["events"]) if i not in refused]
+    assert stored["deals"][0]["events"] == accepted

@@ -1,0 +1,145 @@
+"""The table screen's controller, in plain Python on a real SQLite store."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from app.table_model import TableModel
+from conftest import SCENARIOS
+from models import Store
+from rules import load, verdict
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = Store(tmp_path / "partija.db")
+    yield s
+    s.close()
+
+
+def table(store, game, players, lang="en", **options):
+    live = store.create_match(game=game, players=players, options=options)
+    live.start_deal()
+    return TableModel(live, lang)
+
+
+def test_one_tap_per_card_stores_the_entry(store, tmp_path):
+    tm = table(store, "devynake", ["Ona", "Jonas", "Rūta"])
+    assert tm.headline() == "Jonas: play or pass"
+    assert tm.card_state(__import__("rules").Card.parse("9H")) == "fits"
+    tm.tap_card("9H")
+    assert tm.notice is None
+    assert tm.entries() == [(1, "Jonas: 9 of hearts")]
+    # Durable: a second store on the same file sees the entry.
+    other = Store(tmp_path / "partija.db")
+    record = json.loads(other.export_record(tm.keeper.match_id))
+    assert record["deals"][0]["events"] == [{"type": "play", "player": 1, "card": "9H"}]
+    other.close()
+
+
+def test_refusal_is_shown_and_nothing_changes(store):
+    tm = table(store, "devynake", ["Ona", "Jonas", "Rūta"], lang="lt")
+    tm.tap_card("10H")
+    assert tm.notice.kind == "refused" and tm.notice.code == "not_playable"
+    assert tm.notice.text.startswith("Pirmoji korta turi būti devynakė")
+    assert tm.notice.anchor == "rows"
+    assert tm.entries() == []
+
+
+def test_played_cards_are_dimmed_and_fitting_ones_lit(store):
+    from rules import Card
+    tm = table(store, "devynake", ["Ona", "Jonas", "Rūta"])
+    tm.tap_card("9H")
+    assert tm.card_state(Card.parse("9H")) == "gone"
+    assert tm.card_state(Card.parse("10H")) == "fits"
+    assert tm.card_state(Card.parse("JH")) == "plain"
+
+
+def test_violation_is_news_with_evidence_and_penalty(store):
+    tm = table(store, "devynake", ["Ona", "Jonas", "Rūta"])
+    tm.act("pass")          # Jonas passes with a nine in hand
+    tm.tap_card("9H")       # Rūta
+    tm.tap_card("10H")      # Ona
+    tm.tap_card("9S")       # Jonas: proves his pass false
+    assert tm.notice.kind == "violation" and tm.notice.code == "false_pass"
+    assert tm.notice.evidence == (0, 3)
+    assert "The table decides" in tm.notice.text
+
+
+def test_undo_says_what_it_undid(store):
+    tm = table(store, "devynake", ["Ona", "Jonas", "Rūta"])
+    tm.tap_card("9H")
+    tm.undo()
+    assert tm.notice.text == "Undone: Jonas: 9 of hearts" and tm.entries() == []
+    tm.undo()  # the deal's start
+    tm.undo()
+    assert tm.notice.text == "Nothing to undo."
+
+
+def test_domino_end_choice_and_wild_ace(store):
+    tm = table(store, "domino", ["Ona", "Jonas"])
+    assert "starter" in tm.expected().kinds
+    tm.tap_card("7H")                 # the starter
+    tm.set_end("left")
+    tm.tap_card("7S")                 # Jonas, left end
+    tm.tap_card("2H")                 # Ona: fits only the right end, goes there
+    assert tm.notice is None
+    ends = tm.deal.ends
+    assert [str(c) for c in ends.values()] == ["7S", "2H"]
+    tm.tap_card("AD")                 # Jonas: an ace waits for its suit
+    assert tm.pending_ace == "AD" and tm.headline() == "Which suit does the ace stand for?"
+    tm.name_suit("S")
+    assert tm.entries()[-1][1] == "Jonas: ace of diamonds as spades (left)"
+
+
+def test_draw_with_a_count_then_pass_rules(store):
+    tm = table(store, "bumas", ["Ona", "Jonas", "Rūta"])
+    tm.tap_card("8H")
+    tm.set_draw_count(3)
+    tm.act("draw")
+    assert tm.entries()[-1][1] == "Rūta draws 3" and tm.draw_count == 1
+    tm.act("pass")
+    assert tm.notice.code == "must_draw"
+
+
+def test_ramsas_buying_folding_and_jacks(store):
+    tm = table(store, "ramsas", ["Ona", "Jonas"])
+    tm.tap_card("9D")                 # trump card
+    assert tm.headline() == "Jonas: buy or not?"
+    tm.act("buy")
+    assert tm.headline() == "Ona: play or fold?"
+    tm.act("stay")
+    tm.act("jacks")
+    tm.choose_player(1)
+    tm.tap_card("JD")
+    tm.tap_card("JH")
+    tm.confirm_picking()
+    assert tm.entries()[-1][1] == "Jonas shows jacks: jack of diamonds, jack of hearts"
+
+
+def test_reveal_in_domino_after_the_end(store):
+    tm = table(store, "domino", ["Ona", "Jonas"])
+    tm.tap_card("7H")
+    deal = tm.deal
+    deal.hands = [7, 1]               # Jonas holds one card: he goes out now
+    tm.tap_card("7S")
+    assert tm.must_reveal() == [0]
+    tm.act("reveal")
+    for card in ["2C", "3C", "4C", "5C", "6C", "8C", "9C"]:
+        tm.tap_card(card)
+    tm.confirm_picking()
+    assert tm.match.current.points == [37, 0]
+    assert "Points" in tm.notice.text
+
+
+def test_scoreboard_and_chart_series_follow_the_verdict(store):
+    record = json.loads((SCENARIOS / "devynake-full-deal.json").read_text(encoding="utf-8"))
+    [match_id] = store.import_records([record])
+    tm = TableModel(store.resume(match_id), "en")
+    match, names = load(record)
+    assert tm.totals() == verdict(match, names)["totals"]
+    assert tm.score_rows() == [(1, "finished", [0, 0, 5, 0])]
+    assert tm.running_totals() == [[0, 0], [0, 0], [0, 5], [0, 0]]
+    tm.next_deal()
+    assert tm.match.current.dealer == 2 and tm.notice is None
