@@ -1,0 +1,70 @@
+"""Every string in both languages: the app's catalogues and the referee's messages."""
+from __future__ import annotations
+
+import re
+import string
+
+import pytest
+
+from app.i18n import LANGUAGES, catalogue, read_po
+from app.rules_text import rules_page
+from conftest import SHARED
+from rules import GAMES
+from rules.codes import Code, VIOLATIONS
+from rules.messages import MESSAGES, VIOLATION_MESSAGES
+
+
+def fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_catalogues_have_the_same_keys_and_placeholders():
+    lt, en = catalogue("lt"), catalogue("en")
+    assert lt.keys() == en.keys()
+    for key in lt:
+        assert lt[key] and en[key], key
+        assert fields(lt[key]) == fields(en[key]), key
+
+
+def contract_codes() -> set[str]:
+    """The codes RECORDS.md lists: the first cell of each row of its code tables."""
+    text = (SHARED / "RECORDS.md").read_text(encoding="utf-8").split("### Codes", 1)[1]
+    return {code for row in re.findall(r"^\| (`[a-z_]+`(?: / `[a-z_]+`)*) \|", text, re.M)
+            for code in re.findall(r"`([a-z_]+)`", row)}
+
+
+def test_code_enum_is_exactly_the_contract():
+    assert {c.value for c in Code} == contract_codes()
+
+
+def test_every_code_has_both_messages():
+    for code in Code:
+        en, lt = VIOLATION_MESSAGES[code] if code in VIOLATIONS else MESSAGES[code.value]
+        assert en and lt and en != lt, code
+        assert fields(en) == fields(lt), code
+
+
+def test_reasons_have_both_languages_with_the_same_facts():
+    for reason, (en, lt) in MESSAGES.items():
+        assert en and lt, reason
+        assert fields(en) == fields(lt), reason
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_rules_pages_in_both_languages_have_the_same_paragraphs(game):
+    anchors = {lang: [p.anchor for p in rules_page(game, lang)[1]] for lang in LANGUAGES}
+    assert anchors["lt"] == anchors["en"] and len(anchors["lt"]) >= 5
+
+
+def test_every_option_has_a_label_in_both_languages():
+    from rules.options import COMMON
+    for game in GAMES.values():
+        for option in game.OPTIONS + COMMON:
+            assert option.help_en and option.help_lt
+            for lang in LANGUAGES:
+                assert f"option.{option.name}" in catalogue(lang), (lang, option.name)
+
+
+def test_po_reader_joins_lines_and_skips_comments():
+    text = '# c\nmsgid ""\nmsgstr "header"\n\nmsgid "a"\nmsgstr "one "\n"two"\n'
+    assert read_po(text) == {"a": "one two"}
