@@ -95,6 +95,8 @@ def Actions(tm: TableModel) -> ft.Control:
                 on_click=lambda _, s=suit.value: tm.name_suit(s), height=48)))
         buttons.append(action_button("cancel", tr(lang, "action.cancel"), tm.cancel_picking))
         return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
+    if tm.editing is not None:
+        return ft.Row([action_button("cancel", tr(lang, "action.cancel"), tm.cancel_correcting)])
     if tm.picking:
         choices = tm.must_reveal() if tm.picking == "reveal" else list(range(len(tm.names)))
         if tm.picking != "multi":
@@ -138,11 +140,18 @@ def Actions(tm: TableModel) -> ft.Control:
 
 def EntryList(tm: TableModel) -> ft.Control:
     evidence = set(tm.notice.evidence) if tm.notice else set()
-    items = [ft.Container(
-        bgcolor=ft.Colors.TERTIARY_CONTAINER if number - 1 in evidence else None,
-        padding=ft.Padding.symmetric(horizontal=6, vertical=2), border_radius=4,
-        content=ft.Text(f"{number}. {line}", size=13))
-        for number, line in reversed(tm.entries())]
+    items = []
+    for number, line in reversed(tm.entries()):
+        index = number - 1
+        edit = ft.Semantics(identifier=f"correct-{number}", content=ft.IconButton(
+            ft.Icons.EDIT, icon_size=18, tooltip=tr(tm.lang, "correct.tooltip"),
+            on_click=lambda _, i=index: tm.start_correcting(i))) if tm.editable(index) else None
+        items.append(ft.Container(
+            bgcolor=ft.Colors.TERTIARY_CONTAINER if index in evidence or index == tm.editing
+            else None,
+            padding=ft.Padding.only(left=6), border_radius=4,
+            content=ft.Row([ft.Text(f"{number}. {line}", size=13, expand=True),
+                            *([edit] if edit else [])], spacing=0, height=36)))
     return ft.Column([
         ft.Text(tr(tm.lang, "table.entries"), size=15, weight=ft.FontWeight.BOLD),
         *(items or [ft.Text(tr(tm.lang, "table.no_entries"), size=13)]),

@@ -52,6 +52,8 @@ class Keeper(Protocol):
 
     def start_deal(self) -> Any: ...
 
+    def replace(self, *, deal: int, index: int, raw: Any) -> Any: ...
+
 
 def sentence(text: str) -> str:
     """Start with a capital: card words open some sentences ("širdžių šešiakė netinka")."""
@@ -82,6 +84,7 @@ class TableModel:
     picking: str | None = None  # "jacks", "reveal" or "multi": taps select cards
     picker_player: int | None = None
     picked: list[str] = field(default_factory=list)
+    editing: int | None = None  # index in the current deal of the entry being corrected
 
     # -- derived state ----------------------------------------------------
     @property
@@ -106,6 +109,8 @@ class TableModel:
         return deal.expected() if deal is not None and deal.status is Status.OPEN else None
 
     def headline(self) -> str:
+        if self.editing is not None:
+            return tr(self.lang, "expect.correct", number=self.editing + 1)
         if self.match.finished:
             winners = ", ".join(self.names[s] for s in self.match.winners or [])
             return tr(self.lang, "expect.match_over", winners=winners)
@@ -182,6 +187,9 @@ class TableModel:
 
     def tap_card(self, code: str) -> None:
         card = Card.parse(code)
+        if self.editing is not None:
+            self.correct(code)
+            return
         if self.picking:
             if code in self.picked:
                 self.picked.remove(code)
@@ -262,6 +270,41 @@ class TableModel:
         else:
             raw = {"type": kind, "player": player, "cards": cards}
         self.submit(raw)
+
+    # -- corrections --------------------------------------------------------
+    def editable(self, index: int) -> bool:
+        """Card entries of the current deal can be corrected by tapping the right card."""
+        log = self.match.current
+        entry = dict(log.accepted).get(index) if log else None
+        return entry is not None and "card" in entry.to_dict()
+
+    def start_correcting(self, index: int) -> None:
+        self.cancel_picking()
+        self.editing = index
+
+    def cancel_correcting(self) -> None:
+        self.editing = None
+
+    def correct(self, code: str) -> None:
+        """Put the tapped card in place of the entry being corrected, and replay the match."""
+        index, self.editing = self.editing, None
+        log = self.match.current
+        if index is None or log is None:
+            return
+        old = dict(log.accepted)[index].to_dict()
+        raw = {**old, "card": code}
+        result = self.keeper.replace(deal=log.number, index=index, raw=raw)
+        self.rev += 1
+        if result.refusal is not None:
+            self.notice = Notice("refused", sentence(refusal_message(
+                result.refusal, self.lang, self.names, self._words)), result.refusal.code.value)
+            return
+        changed = ", ".join(f"{i + 1} ({r.code.value})" for d, i, r in result.now_refused
+                            if d == log.number)
+        what = entry_line(self.lang, raw, self.names)
+        key = "correct.refused_now" if changed else "correct.done"
+        self.notice = Notice("info", tr(self.lang, key, number=index + 1, what=what,
+                                        entries=changed))
 
     def set_draw_count(self, count: int) -> None:
         self.draw_count = max(1, min(count, 60))

@@ -143,3 +143,20 @@ def test_scoreboard_and_chart_series_follow_the_verdict(store):
     assert tm.running_totals() == [[0, 0], [0, 0], [0, 5], [0, 0]]
     tm.next_deal()
     assert tm.match.current.dealer == 2 and tm.notice is None
+
+
+def test_correcting_a_past_card_replays_and_says_what_changed(store):
+    tm = table(store, "devynake", ["Ona", "Jonas", "Rūta"])
+    tm.tap_card("9H")       # Jonas
+    tm.tap_card("10H")      # Rūta
+    tm.tap_card("JH")       # Ona
+    assert tm.editable(0)
+    tm.start_correcting(0)
+    assert tm.headline() == "Correcting entry 1: tap the right card"
+    tm.tap_card("9S")       # it was the nine of spades: now 10H and JH no longer fit
+    assert tm.editing is None
+    assert tm.notice.text == ("Entry 1 corrected: Jonas: 9 of spades. "
+                              "Now refused: 2 (not_playable), 3 (not_your_turn).")
+    tm.start_correcting(0)
+    tm.tap_card("5H")       # not in this deck: refused, nothing changes
+    assert tm.notice.code == "bad_card" and tm.entries()[0] == (1, "Jonas: 9 of spades")
