@@ -43,7 +43,7 @@ class Ramsas(Game):
     OPTIONS = (
         Option("deck", _default_deck, one_of(24, 32, 36),
                "Deck: 24 cards (9 to ace), 32 (7 to ace) or 36 (6 to ace).",
-               "Kaladė: 24 kortos (nuo devynakės), 32 (nuo septynakės) arba 36 (nuo šešiakės)."),
+               "Kaladė: 24 kortos (nuo devynakės), 32 (nuo septynakės), 36 (nuo šešiakės)."),
         Option("target", 20, whole(1), "Points that win the match (often 20 or 25).",
                "Kiek taškų reikia pergalei (dažniausiai 20 arba 25)."),
         Option("must_follow", True, boolean, "A player must follow the suit led if he can.",
@@ -53,10 +53,10 @@ class Ramsas(Game):
                "Neturintis išeitos spalvos privalo dėti kozirį, jei turi."),
         Option("must_head", False, boolean,
                "A player following an untrumped trick must beat its best card if he can.",
-               "Dedantis išeitą spalvą, kai kirtis nenukirstas koziriu, privalo mušti, jei gali."),
+               "Dedantis išeitą spalvą į nenukirstą kirtį privalo mušti, jei gali."),
         Option("must_overtrump", False, boolean,
-               "A player trumping a plain-suit lead must beat the best trump in the trick if he can.",
-               "Kertantis koziriu privalo dėti aukštesnį kozirį už jau esantį kirtyje, jei gali."),
+               "A player trumping a plain-suit lead must beat the best trump in it if he can.",
+               "Kertantis koziriu privalo dėti aukštesnį kozirį nei kirtyje, jei gali."),
         Option("dealer_keeps_trump", False, boolean,
                "A dealer who buys keeps his shown trump card (it stays known in his hand).",
                "Pirkdamas dalintojas pasilieka parodytą kozirį (jis lieka žinomas jo rankoje)."),
@@ -75,7 +75,7 @@ class Ramsas(Game):
         return RamsasDeal(self, dealer, totals)
 
     def match_winners(self, totals: list[int], counted: int, last: Deal) -> list[int] | None:
-        """Only a lone player's +5 can reach the target at the end of a deal; tricks end it at once."""
+        """Only a lone player's +5 reaches the target at a deal's end; tricks end it at once."""
         winners = [seat for seat, total in enumerate(totals) if total >= self.options["target"]]
         return winners or None
 
@@ -121,7 +121,7 @@ class RamsasDeal(Deal):
         self.vetoed = frozenset(s for s, t in enumerate(totals) if t == target - 1)
         self.phase = Phase.TRUMP
         self.trump_card: Card | None = None
-        self.just_dealt = False     # nothing entered since the trump card: a redeal is still possible
+        self.just_dealt = False     # nothing since the trump card: a redeal is still possible
         self.queue: list[int] = []  # who is still to answer in the buying or fold round, in order
         self.buyer: int | None = None
         self.folded: set[int] = set()
@@ -233,7 +233,7 @@ class RamsasDeal(Deal):
         elif isinstance(entry, (JacksShown, RamsasDeclared)):
             self._check_jacks(player, entry)
         elif isinstance(entry, Played):
-            self._check_play(player, entry.card)
+            self._check_play(player, entry.cards)
 
     def _check_answer(self, player: int, phase: Phase, reason: str) -> None:
         if self.phase is not phase:
@@ -272,7 +272,7 @@ class RamsasDeal(Deal):
             return entry.cards
         return tuple(c for c in sorted(self.game.deck()) if c.is_jack)
 
-    def _check_play(self, player: int, card: Card) -> None:
+    def _check_play(self, player: int, cards: tuple[Card, ...]) -> None:
         if self.phase is Phase.BUYING:
             raise Refused(Code.WRONG_PHASE, "buying_now")
         if self.phase is Phase.FOLDING:
@@ -283,6 +283,9 @@ class RamsasDeal(Deal):
                 raise Refused(Code.NOT_YOUR_TURN, player=player, expected=self.queue[0])
         elif player != self.turn:
             raise Refused(Code.NOT_YOUR_TURN, player=player, expected=self.turn)
+        if len(cards) > 1:
+            raise Refused(Code.NOT_PLAYABLE, "one_card", card=cards[1])
+        card = cards[0]
         self._check_gone(player, card)
         known = self.knowledge.known[player]
         if self.unknown_slots(player) <= 0 and not known[card]:
@@ -292,10 +295,11 @@ class RamsasDeal(Deal):
             if held:
                 raise Refused(duty.refusal, duty.reason, player=player, card=held[0])
         if self._doubts_trump(card):
+            # Refused only when the rest of his hand is all known: trumps and no suit led.
             others = [c for c in known.elements() if c != card]
             trumps = sorted(c for c in others if c.suit == self.trump)
             led = self.trick[0][1].suit
-            if self.unknown_slots(player) == 0 and trumps \
+            if len(others) == self.hands[player] - 1 and trumps \
                     and not any(c.suit == led for c in others):
                 raise Refused(Code.MUST_TRUMP, "holds_trump", player=player, card=trumps[0])
 
@@ -337,8 +341,9 @@ class RamsasDeal(Deal):
         return duties
 
     def _doubts_trump(self, card: Card) -> bool:
-        """With ``must_follow`` off, is this card one that neither follows nor trumps a plain lead?"""
-        if not self.trick or self.game.options["must_follow"] or not self.game.options["must_trump"]:
+        """With ``must_follow`` off: does this card neither follow nor trump a plain lead?"""
+        options = self.game.options
+        if not self.trick or options["must_follow"] or not options["must_trump"]:
             return False
         led = self.trick[0][1].suit
         return led != self.trump and card.suit not in (led, self.trump)
@@ -380,7 +385,8 @@ class RamsasDeal(Deal):
                 self._end_fold_round()
         elif isinstance(entry, (JacksShown, RamsasDeclared)):
             shown = frozenset(self._shown_jacks(entry))
-            self.knowledge.add_known(player, [c for c in shown if not self.knowledge.known[player][c]])
+            self.knowledge.add_known(player, [c for c in shown
+                                              if not self.knowledge.known[player][c]])
             self.jacks[player] |= shown
             if len(self.jacks[player]) == 4:
                 self.match_winners = [player]
@@ -417,7 +423,8 @@ class RamsasDeal(Deal):
         self.turn = self.first_leader = self.leader()
 
     def _play(self, player: int, card: Card, index: int) -> list[Violation]:
-        found = self.knowledge.prove(player, [card], index) + self._settle_doubts(player, card, index)
+        found = self.knowledge.prove(player, [card], index)
+        found += self._settle_doubts(player, card, index)
         if found:
             # One report per offending entry: its other exclusions are spent with it.
             events = {v.event for v in found}

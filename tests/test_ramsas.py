@@ -209,7 +209,8 @@ def test_first_card_before_every_answer_means_all_play_and_no_penalty():
 
 
 def test_only_the_leader_may_start_before_the_answers():
-    v = judge(deal("trump 9H, buy 1, play 2 10S, stay 2, play 0 10S, play 1 AH, stay 0, jacks 0 JS JC"),
+    v = judge(deal("trump 9H, buy 1, play 2 10S, stay 2, play 0 10S, play 1 AH, stay 0,"
+                   "jacks 0 JS JC"),
               players=3)
     assert codes(v["deals"][0]) == [(2, "not_your_turn"), (4, "not_your_turn"), (6, "wrong_phase"),
                                     (7, "wrong_phase")]
@@ -321,6 +322,12 @@ def test_not_your_turn_card_gone_and_out_of_cards():
     v = judge(deal(OPENING, "play 0 9H", *SWEEP[:1], "play 1 AH", *SWEEP[1:4],
                    "play 1 AC, play 1 KC, play 0 9C"))
     assert codes(v["deals"][0]) == [(3, "not_your_turn"), (6, "card_gone"), (14, "not_in_play")]
+
+
+def test_one_card_at_a_time():
+    two = {"type": "play", "player": 1, "cards": [{"card": "AH"}, {"card": "KH"}]}
+    v = judge(deal(OPENING) + [two, ev("play 1 AH")])
+    assert codes(v["deals"][0]) == [(3, "not_playable")]
 
 
 def test_unplayed_trump_ace_counts_as_the_nine_and_the_first_of_equals_wins():
@@ -515,3 +522,376 @@ def test_every_refusal_here_has_both_languages():
             assert a["message"] != b["message"]
             for text in (a["message"], b["message"]):
                 assert "?" not in text and "{" not in text
+
+
+def test_every_reason_the_engine_names_has_both_sentences():
+    import re
+    from pathlib import Path
+
+    import rules.ramsas
+    from rules.messages import MESSAGES
+    source = Path(rules.ramsas.__file__).read_text(encoding="utf-8")
+    reasons = set(re.findall(r'Refused\(Code\.\w+, "(\w+)"', source))
+    reasons |= set(re.findall(r'Code\.\w+,\s+"(\w+)"', source))
+    assert {"vetoed_buy", "holds_header", "jacks_pair"} <= reasons
+    for reason in reasons:
+        en, lt = MESSAGES[reason]
+        assert en and lt and en != lt
+
+
+# -- random whole matches -------------------------------------------------
+# The test deals real hands and plays them; the referee sees only the entries.
+# An oracle written from the rule text says which cards are legal, which
+# refusal an illegal card must get (from what the referee can know), which
+# later card must prove it, and what every deal scores.
+
+RED = frozenset({Card.parse("JH"), Card.parse("JD")})
+BLACK = frozenset({Card.parse("JS"), Card.parse("JC")})
+HAND, LONE_BONUS, BONUS, PENALTY = 5, 5, 5, 5
+
+
+@dataclass
+class Commitment:
+    """One way an accepted card breaks a rule if its player held a card that ``proves``."""
+
+    violation: Code
+    refusal: Code
+    proves: Callable[[Card], bool]
+
+
+@dataclass
+class Doubt:
+    """``must_follow`` off: the card broke ``must_trump`` iff his hand then had a trump and no
+    card of the suit led; proven when the last card of it the referee did not know is played."""
+
+    event: int
+    hand: frozenset[Card]
+    hidden: set[Card]
+    led: Suit
+
+
+@dataclass
+class Table:
+    """One deal as it really is: hands, tricks and what the referee must conclude."""
+
+    rng: random.Random
+    match: Match
+    options: dict
+    dealer: int
+    totals: list[int]
+    cheat: bool
+    events: list[dict] = field(default_factory=list)
+    violations: list[tuple[int, int, int, str]] = field(default_factory=list)
+    points: list[int] | None = None
+    annulled: bool = False
+    winner: int | None = None
+
+    # -- entries ------------------------------------------------------
+    def submit(self, raw: dict):
+        self.events.append(raw)
+        return self.match.apply(raw)
+
+    def accept(self, raw: dict) -> int:
+        outcome = self.submit(raw)
+        assert outcome.accepted, (raw, outcome.refusal)
+        return outcome.index
+
+    # -- the rules as the oracle reads them --------------------------
+    def power(self, card: Card, player: int, led: Suit) -> tuple[int, int]:
+        demoted = (card == self.ace and player == self.first_leader
+                   and self.first_lead not in (None, card))
+        tier = 2 if card.suit == self.trump else 1 if card.suit == led else 0
+        return tier, 9 if demoted else card.rank
+
+    def best(self) -> tuple[int, tuple[int, int]]:
+        led = self.trick[0][1].suit
+        top = (self.trick[0][0], self.power(self.trick[0][1], self.trick[0][0], led))
+        for seat, card in self.trick[1:]:
+            if self.power(card, seat, led) > top[1]:
+                top = (seat, self.power(card, seat, led))
+        return top
+
+    def legal(self, player: int, card: Card) -> bool:
+        hand, o = self.hands[player], self.options
+        if not self.trick:
+            return self.first_lead is not None or self.ace not in hand or card == self.ace
+        led = self.trick[0][1].suit
+        follow = [c for c in hand if c.suit == led]
+        trumps = [c for c in hand if c.suit == self.trump]
+        trumped = any(c.suit == self.trump for _, c in self.trick)
+        best = self.best()[1]
+        mine = self.power(card, player, led)
+        if o["must_follow"] and follow and card.suit != led:
+            return False
+        if o["must_trump"] and led != self.trump and not follow and trumps \
+                and card.suit != self.trump:
+            return False
+        if o["must_head"] and card.suit == led and (led == self.trump or not trumped) \
+                and mine <= best < max(self.power(c, player, led) for c in follow):
+            return False
+        if o["must_overtrump"] and card.suit == self.trump != led and trumped \
+                and mine <= best < max(self.power(c, player, led) for c in trumps):
+            return False
+        return True
+
+    def commitments(self, player: int, card: Card) -> tuple[list[Commitment], bool]:
+        """RECORDS.md's violation table for this card, and whether it leaves a trump doubt."""
+        o = self.options
+        if not self.trick:
+            if self.first_lead is None and card != self.ace:
+                return [Commitment(Code.TRUMP_ACE_NOT_LED, Code.MUST_LEAD_TRUMP_ACE,
+                                   lambda c: c == self.ace)], False
+            return [], False
+        led, trump = self.trick[0][1].suit, self.trump
+        best = self.best()[1]
+
+        def beats(suit: Suit) -> Callable[[Card], bool]:
+            return lambda c: c.suit == suit and self.power(c, player, led) > best
+
+        worse = self.power(card, player, led) <= best
+        found: list[Commitment] = []
+        if card.suit == led:
+            if o["must_head"] and worse and (led == trump or best[0] < 2):
+                found.append(Commitment(Code.FAILED_TO_HEAD, Code.MUST_HEAD, beats(led)))
+            return found, False
+        if o["must_follow"]:
+            found.append(Commitment(Code.REVOKE, Code.MUST_FOLLOW, lambda c: c.suit == led))
+        if card.suit != trump and led != trump and o["must_trump"] and o["must_follow"]:
+            found.append(Commitment(Code.FAILED_TO_TRUMP, Code.MUST_TRUMP,
+                                    lambda c: c.suit == trump))
+        if card.suit == trump and o["must_overtrump"] and best[0] == 2 and worse:
+            found.append(Commitment(Code.FAILED_TO_OVERTRUMP, Code.MUST_OVERTRUMP, beats(trump)))
+        doubt = card.suit not in (led, trump) and led != trump and o["must_trump"] \
+            and not o["must_follow"]
+        return found, doubt
+
+    def doubt_holds(self, hand: frozenset[Card], led: Suit) -> bool:
+        return any(c.suit == self.trump for c in hand) and not any(c.suit == led for c in hand)
+
+    def breaks(self, player: int, card: Card) -> bool:
+        rest = frozenset(self.hands[player] - {card})
+        found, doubt = self.commitments(player, card)
+        led = self.trick[0][1].suit if self.trick else None
+        return any(m.proves(c) for m in found for c in rest) \
+            or (doubt and led is not None and self.doubt_holds(rest, led))
+
+    def refusal(self, player: int, card: Card) -> Code | None:
+        """The refusal an illegal card gets: only what the referee knows can refuse it."""
+        known = self.known[player] - {card}
+        found, doubt = self.commitments(player, card)
+        for m in found:
+            if any(m.proves(c) for c in known):
+                return m.refusal
+        rest = frozenset(self.hands[player] - {card})
+        if doubt and rest == known and self.doubt_holds(rest, self.trick[0][1].suit):
+            return Code.MUST_TRUMP
+        return None
+
+    # -- one deal -----------------------------------------------------
+    @property
+    def seats(self) -> int:
+        return len(self.totals)
+
+    def clockwise(self, start: int) -> list[int]:
+        return [(start + k) % self.seats for k in range(self.seats)]
+
+    def run(self) -> None:
+        rng, o, seats = self.rng, self.options, self.seats
+        size = self.match.game.options["deck"]
+        cards = list(deck(size))
+        rng.shuffle(cards)
+        self.hands = [set(cards[HAND * s:HAND * s + HAND]) for s in range(seats)]
+        pirkinys = cards[HAND * seats:HAND * seats + 4]
+        trump_card = rng.choice(sorted(self.hands[self.dealer]))
+        self.trump, self.ace = trump_card.suit, Card(ACE, trump_card.suit)
+        self.accept({"type": "trump", "card": str(trump_card)})
+        if seats == 4 and size == 24 and trump_card.rank == 9 and rng.random() < 0.5:
+            self.accept({"type": "redeal"})
+            self.annulled, self.points = True, [0] * seats
+            return
+        target = o["target"]
+        vetoed = {s for s in range(seats) if self.totals[s] == target - 1}
+        buyer = None
+        for s in self.clockwise(self.dealer + 1):
+            if s in vetoed:
+                continue
+            if rng.random() < 0.35:
+                self.accept({"type": "buy", "player": s})
+                buyer = s
+                break
+            self.accept({"type": "no_buy", "player": s})
+        keeps = buyer == self.dealer and o["dealer_keeps_trump"]
+        if buyer is not None:
+            # The buyer keeps five of his nine cards (with the trump card, if he is bound to).
+            kept = {trump_card} if keeps else set()
+            pool = sorted((self.hands[buyer] | set(pirkinys)) - kept)
+            self.hands[buyer] = kept | set(rng.sample(pool, HAND - len(kept)))
+        self.known = [set() for _ in range(seats)]
+        if buyer != self.dealer or keeps:
+            self.known[self.dealer].add(trump_card)
+        # Fold round; sometimes the leader plays before everyone was asked.
+        origin = buyer if buyer is not None else self.dealer
+        order = [s for s in self.clockwise(origin + 1) if s != buyer and s not in vetoed]
+        folded: set[int] = set()
+        forget_at = rng.randrange(len(order)) if order and rng.random() < 0.15 else None
+        forgot = False
+        for i, s in enumerate(order):
+            if i == forget_at and seats - len(folded) >= 2:
+                forgot = True
+                break
+            if rng.random() < 0.3:
+                self.accept({"type": "fold", "player": s})
+                folded.add(s)
+            else:
+                self.accept({"type": "stay", "player": s})
+        playing = [s for s in range(seats) if s not in folded]
+        if len(playing) < 2:
+            self.points = [LONE_BONUS if s in playing else 0 for s in range(seats)]
+            return
+        bonus = set()
+        if not forgot:
+            for s in rng.sample(playing, len(playing)):
+                pairs = [pair for pair in (RED, BLACK) if pair <= self.hands[s]]
+                if len(pairs) == 2 and rng.random() < 0.5:
+                    if rng.random() < 0.5:
+                        self.accept({"type": "ramsas", "player": s})
+                    else:
+                        for pair in pairs:
+                            self.accept({"type": "jacks", "player": s,
+                                         "cards": [str(c) for c in sorted(pair)]})
+                    self.points, self.winner = [0] * seats, s
+                    return
+                if pairs and rng.random() < 0.6:
+                    pair = rng.choice(pairs)
+                    self.accept({"type": "jacks", "player": s, "cards": [str(c) for c in pair]})
+                    self.known[s] |= pair
+                    bonus.add(s)
+        self.play(playing, bonus, forgot, buyer)
+
+    def play(self, playing: list[int], bonus: set[int], forgot: bool, buyer: int | None) -> None:
+        rng, seats = self.rng, self.seats
+        leader = buyer if buyer is not None else next(s for s in self.clockwise(self.dealer + 1)
+                                                      if s in playing)
+        self.first_leader, self.first_lead = leader, None
+        self.trick: list[tuple[int, Card]] = []
+        tricks = [0] * seats
+        pending: list[tuple[int, int, list[Commitment]]] = []   # (event, player, commitments)
+        doubts: list[tuple[int, Doubt]] = []
+        turn = leader
+        state: RamsasDeal = self.match.current.deal  # type: ignore[assignment]
+
+        def earned(seat: int) -> int:
+            return tricks[seat] + (BONUS if seat in bonus else 0) if tricks[seat] else 0
+
+        while True:
+            if state.phase.value == "playing":
+                assert state.expected().player == turn
+            hand = sorted(self.hands[turn])
+            legal = [c for c in hand if self.legal(turn, c)]
+            illegal = [c for c in hand if c not in legal]
+            assert legal and all(self.breaks(turn, c) == (c in illegal) for c in hand)
+            card = rng.choice(legal)
+            if self.cheat and illegal and rng.random() < 0.3:
+                wrong = rng.choice(illegal)
+                outcome = self.submit({"type": "play", "player": turn, "card": str(wrong)})
+                expected = self.refusal(turn, wrong)
+                if expected is None:
+                    assert outcome.accepted, outcome.refusal
+                    card = wrong
+                else:
+                    assert outcome.refusal is not None and outcome.refusal.code is expected
+            if self.events[-1] != {"type": "play", "player": turn, "card": str(card)}:
+                self.accept({"type": "play", "player": turn, "card": str(card)})
+            index = len(self.events) - 1
+            # What this card proves about earlier cards of the same player: first proof only.
+            for item in list(pending):
+                event, player, found = item
+                hit = [m for m in found if player == turn and m.proves(card)]
+                if hit:
+                    self.violations.append((event, index, turn, hit[0].violation.value))
+                    pending.remove(item)
+            for item in list(doubts):
+                player, doubt = item
+                if player == turn:
+                    doubt.hidden.discard(card)
+                    if not doubt.hidden:
+                        doubts.remove(item)
+                        if self.doubt_holds(doubt.hand, doubt.led):
+                            self.violations.append((doubt.event, index, turn, "failed_to_trump"))
+            found, doubt = self.commitments(turn, card)
+            self.hands[turn].discard(card)
+            self.known[turn].discard(card)
+            if found:
+                pending.append((index, turn, found))
+            hand_after = frozenset(self.hands[turn])
+            if doubt and hand_after - self.known[turn]:
+                doubts.append((turn, Doubt(index, hand_after, set(hand_after - self.known[turn]),
+                                           self.trick[0][1].suit)))
+            if self.first_lead is None:
+                self.first_lead = card
+            self.trick.append((turn, card))
+            if len(self.trick) < len(playing):
+                turn = next(s for s in self.clockwise(turn + 1) if s in playing)
+                continue
+            winner = self.best()[0]
+            tricks[winner] += 1
+            self.trick = []
+            turn = winner
+            if self.totals[winner] + earned(winner) >= self.options["target"]:
+                self.points, self.winner = [earned(s) for s in range(seats)], winner
+                return
+            if not any(self.hands[s] for s in playing):
+                break
+        self.points = [0 if s not in playing else earned(s) if tricks[s]
+                       else -PENALTY if self.totals[s] > 0 and not forgot else 0
+                       for s in range(seats)]
+        # Points are tricks plus jack bonuses minus the no-trick penalties.
+        penalties = sum(1 for p in self.points if p < 0)
+        assert sum(self.points) == (sum(tricks) + BONUS * sum(1 for s in bonus if tricks[s])
+                                    - PENALTY * penalties)
+
+
+
+def play_match(seed: int, seats: int, target: int, flags: tuple[bool, bool, bool, bool]) -> None:
+    rng = random.Random(seed)
+    options = dict(zip(("must_follow", "must_trump", "must_head", "must_overtrump"), flags),
+                   target=target, dealer_keeps_trump=rng.random() < 0.3)
+    dealer = rng.randrange(seats)
+    match = Match(Ramsas(seats, options), first_dealer=dealer)
+    totals = [0] * seats
+    all_events: list[list[dict]] = []
+    for _ in range(5):
+        if match.finished:
+            break
+        log = match.start_deal()
+        assert log.dealer == dealer
+        table = Table(rng, match, match.game.options, dealer, list(totals), rng.random() < 0.6)
+        table.run()
+        all_events.append(table.events)
+        got = sorted((v.event, v.proof, v.player, v.code.value) for v in log.violations)
+        assert got == sorted(table.violations)
+        if not table.cheat:
+            assert got == []
+        assert log.status is (Status.ANNULLED if table.annulled else Status.FINISHED)
+        assert log.points == table.points
+        totals = [t + p for t, p in zip(totals, table.points)]
+        assert match.totals == totals
+        if table.winner is not None:
+            assert match.winners == [table.winner]
+        elif any(t >= target for t in totals):
+            assert match.winners == [s for s, t in enumerate(totals) if t >= target]
+        else:
+            assert not match.finished
+        dealer = dealer if table.annulled else (dealer + 1) % seats
+    names = [f"P{i}" for i in range(seats)]
+    replay, _ = load(record("ramsas", names, all_events, options=options,
+                            first_dealer=match.first_dealer))
+    assert verdict(replay, names) == verdict(match, names)
+
+
+@pytest.mark.parametrize("flags", list(itertools.product((True, False), repeat=4)),
+                         ids=lambda f: "".join("FTHO"[i] if on else "-" for i, on in enumerate(f)))
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), seats=st.integers(2, 6), target=st.integers(2, 14))
+def test_random_matches(flags, seed, seats, target):
+    play_match(seed, seats, target, flags)
