@@ -324,6 +324,12 @@ def test_not_your_turn_card_gone_and_out_of_cards():
     assert codes(v["deals"][0]) == [(3, "not_your_turn"), (6, "card_gone"), (14, "not_in_play")]
 
 
+def test_cards_outside_the_deck_are_bad_cards():
+    events = deal(OPENING, "play 1 8H")
+    assert codes(judge(events)["deals"][0]) == [(3, "bad_card")]
+    assert codes(judge(events, options={"deck": 32})["deals"][0]) == []
+
+
 def test_one_card_at_a_time():
     two = {"type": "play", "player": 1, "cards": [{"card": "AH"}, {"card": "KH"}]}
     v = judge(deal(OPENING) + [two, ev("play 1 AH")])
