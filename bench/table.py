@@ -1,4 +1,4 @@
-"""A random but legal Pradeda devynakė table, for the benchmarks and the store's crash test.
+"""A random but legal Pradeda devynakė table, for the benchmarks and the store's tests.
 
 The referee never sees hands, so any card that fits a row is a legal play
 and a pass is always legal; passing while a card fits is the table's
@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from models import Store
 from rules.devynake import DevynakeDeal
 from rules.match import Match, Status
 from rules.record import FORMAT, load
@@ -48,3 +49,16 @@ def devynake_record(deals: int, rng: random.Random,
     match, _ = load(record)
     record["deals"] = [{"events": play_deal(match, rng)} for _ in range(deals)]
     return record
+
+
+def seed_store(store: Store, matches: int, rng: random.Random) -> None:
+    """Fill a store with ``matches`` one-deal matches among a roster of twelve, in one import.
+
+    Twenty different deals are played and shared out, seated at random:
+    the store's cost depends on how many rows it holds, not on the cards.
+    """
+    roster = [f"{name} {n}" for n in range(3) for name in ("Ona", "Jonas", "Rūta", "Petras")]
+    deals = [devynake_record(1, rng)["deals"] for _ in range(20)]
+    template = devynake_record(0, rng)
+    store.import_records([{**template, "players": rng.sample(roster, 3),
+                           "deals": rng.choice(deals)} for _ in range(matches)])
