@@ -87,10 +87,11 @@ class LiveMatch:
             except Refused as refusal:
                 return Outcome(index, None, refusal)
             assert log is not None
+            event = entry.to_dict()  # canonical: "10♥" is kept as "10H"
             with self._writing() as session:
                 session.exec(insert(EntryRow).values(
-                    deal_id=self._deal_ids[-1], seq=index, event=dumps(entry.to_dict())))
-                outcome = self.match.apply(entry.to_dict())
+                    deal_id=self._deal_ids[-1], seq=index, event=dumps(event)))
+                outcome = self.match.apply(event)
                 if outcome.violations or outcome.deal_ended:
                     session.exec(update(DealRow).where(col(DealRow.id) == self._deal_ids[-1])
                                  .values(**deal_results(log)))
@@ -183,7 +184,7 @@ class LiveMatch:
                 now_refused = self._replay(session, stored, match)
             return Replacement(None, now_refused)
 
-    def reload(self) -> None:
+    def _reload(self) -> None:
         """Rebuild the live match from the database (after a failed write)."""
         with Session(self._engine) as session:
             stored = read_match(session, self.match_id)
@@ -197,7 +198,7 @@ class LiveMatch:
             with Session(self._engine) as session, session.begin():
                 yield session
         except BaseException:
-            self.reload()
+            self._reload()
             raise
 
     def _write_match(self, session: Session) -> None:

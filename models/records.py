@@ -55,7 +55,6 @@ class StoredDeal:
 class StoredMatch:
     """A match as the store holds it, read in one transaction; ``results`` are its cached ones."""
 
-    id: int
     game: str
     options: str
     first_dealer: int
@@ -85,12 +84,11 @@ def read_match(session: Session, match_id: int) -> StoredMatch:
                        .where(MatchRow.id == match_id)).first()
     if row is None:
         raise UnknownMatch(f"no match {match_id}")
-    game, options, first_dealer, stopped, status, winners = row
     names = list(session.exec(
         select(Player.name).join(Seat, col(Seat.player_id) == Player.id)
         .where(Seat.match_id == match_id).order_by(col(Seat.seat))))
-    deals = [StoredDeal(id, {"status": status, "points": points, "violations": violations})
-             for id, status, points, violations in session.exec(
+    deals = [StoredDeal(deal_id, {"status": status, "points": points, "violations": violations})
+             for deal_id, status, points, violations in session.exec(
                  select(DealRow.id, DealRow.status, DealRow.points, DealRow.violations)
                  .where(DealRow.match_id == match_id, col(DealRow.undone_at).is_(None))
                  .order_by(col(DealRow.number)))]
@@ -102,8 +100,8 @@ def read_match(session: Session, match_id: int) -> StoredMatch:
                    col(EntryRow.undone_at).is_(None))
             .order_by(col(DealRow.number), col(EntryRow.seq))):
         by_id[deal_id].entries.append(StoredEntry(entry_id, event, refused))
-    return StoredMatch(match_id, game, options, first_dealer, stopped,
-                       {"status": status, "winners": winners}, names, deals)
+    return StoredMatch(row.game, row.options, row.first_dealer, row.stopped,
+                       {"status": row.status, "winners": row.winners}, names, deals)
 
 
 def insert_record(session: Session, record: dict[str, Any], match: Match,

@@ -13,10 +13,10 @@ from alembic.script import ScriptDirectory
 from sqlmodel import SQLModel
 
 from conftest import SCENARIOS
-from models import tables  # noqa: F401  (registers the tables on SQLModel.metadata)
+from models import Store  # importing the store registers its tables on SQLModel.metadata
 from models.engine import DatabaseUnavailable, database_path, make_engine, open_database
 from models.migrate import HEAD, MIGRATIONS, ForeignDatabase, NewerDatabase, run_migrations
-from rules.record import load
+from rules.record import load, verdict
 
 
 def test_head_is_the_newest_revision():
@@ -91,6 +91,11 @@ def test_upgrade_from_the_first_schema_fills_the_caches(tmp_path):
     assert (status, json.loads(points)) == (log.status.value, log.points)
     assert json.loads(violations) == [v.to_dict() for v in log.violations]
     assert entries == log.entries
+    store = Store(file)
+    [summary] = store.list_matches()
+    assert summary.totals == replayed.totals and summary.players == ["Ona", "Jonas", "Rūta", "Petras"]
+    assert store.resume(summary.id).verdict() == verdict(replayed, summary.players)
+    store.close()
 
 
 def test_newer_schema_is_refused_untouched(tmp_path):
