@@ -1,12 +1,12 @@
 """How long adding one entry takes (check + commit + apply), and whether it grows with the match.
 
-    uv run python bench/add_entry.py [--matches 10000] [--entries 400]
+    uv run python bench/add_entry.py [--matches 10000] [--entries 1000]
 
 A store is filled with ``--matches`` stored matches; then entries are
 added, one timed ``LiveMatch.add_entry`` call each (after a few untimed
-ones), to matches that already hold 10, 100 and 1 000 whole deals. Each figure comes from this run, as do
-the ratios to the 10-deal match: flat ratios mean an entry costs the same
-at deal 10 and deal 1 000.
+ones), to matches that already hold 10, 100 and 1 000 whole deals. Each
+figure comes from this run, as do the ratios to the 10-deal match: flat
+ratios mean an entry costs the same at deal 10 and deal 1 000.
 """
 from __future__ import annotations
 

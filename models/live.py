@@ -34,7 +34,7 @@ from .tables import DealRow, EntryRow, MatchRow, utcnow
 
 @dataclass(frozen=True)
 class Undone:
-    """What an undo took back: entry ``index`` of deal ``deal``, or (index None) the deal's start."""
+    """What an undo took back: entry ``index`` of deal ``deal``, or (``index`` None) its start."""
 
     deal: int
     index: int | None

@@ -99,7 +99,8 @@ event = st.one_of(
 )
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(deals=st.lists(st.lists(event, max_size=8), max_size=3), stopped=st.booleans())
 def test_any_record_round_trips_exactly(store, deals, stopped):
     original = record("devynake", ["Ona", "Jonas", "Rūta"], deals, stopped=stopped)
