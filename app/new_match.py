@@ -18,7 +18,6 @@ class NewMatchModel:
     players: list[str] = field(default_factory=list)
     first_dealer: int = 0
     options: dict[str, Any] = field(default_factory=dict)
-    draft: str = ""  # the name being typed
     error: str | None = None
 
     @property
@@ -46,7 +45,7 @@ class NewMatchModel:
             self.error = tr(lang, "new.too_many")
             return
         self.players = [*self.players, name]
-        self.draft, self.error = "", None
+        self.error = None
 
     def remove_player(self, seat: int) -> None:
         players = list(self.players)
@@ -152,10 +151,20 @@ def NewMatchScreen(nm: NewMatchModel, lang: str, roster: list[str], on_start, on
                           on_click=lambda _, s=seat: nm.remove_player(s)),
         ], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     free = [name for name in roster if name not in nm.players]
+    # The name being typed lives in a ref, not the model: typing must not re-render the form.
+    # A new key after each added player gives an empty field.
+    draft = ft.use_ref("")
+
+    def typed(e) -> None:
+        draft.current = e.control.value
+
+    def add(name: str) -> None:
+        draft.current = ""
+        nm.add_player(name, lang)
+
     name_field = ft.TextField(
-        label=tr(lang, "new.name"), value=nm.draft, expand=True,
-        on_change=lambda e: setattr(nm, "draft", e.control.value),
-        on_submit=lambda e: nm.add_player(e.control.value, lang))
+        key=f"name-{len(nm.players)}", label=tr(lang, "new.name"),
+        on_change=typed, on_submit=lambda e: add(e.control.value))
     spec = nm.spec
     return ft.Column([
         ft.Row([ft.IconButton(ft.Icons.ARROW_BACK, tooltip=tr(lang, "nav.back"),
@@ -167,10 +176,10 @@ def NewMatchScreen(nm: NewMatchModel, lang: str, roster: list[str], on_start, on
                 weight=ft.FontWeight.W_600),
         ft.Text(tr(lang, "new.order_hint"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
         *seated,
-        ft.Row([ft.Semantics(identifier="new-name", content=name_field),
+        ft.Row([ft.Semantics(identifier="new-name", content=name_field, expand=True),
                 ft.Semantics(identifier="action-add-player", content=ft.FilledTonalButton(
                     tr(lang, "new.add"), icon=ft.Icons.PERSON_ADD, height=48,
-                    on_click=lambda _: nm.add_player(nm.draft, lang)))]),
+                    on_click=lambda _: add(draft.current)))]),
         ft.Row([ft.Chip(label=ft.Text(name), on_click=lambda _, n=name: nm.add_player(n, lang))
                 for name in free], wrap=True, spacing=6, run_spacing=6) if free else ft.Container(),
         ft.Text(tr(lang, "new.options"), size=16, weight=ft.FontWeight.W_600),

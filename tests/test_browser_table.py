@@ -81,3 +81,25 @@ def test_whole_deal_through_the_app(tmp_path, scenario, size, name):
     store.close()
     accepted = [e for i, e in enumerate(record["deals"][0]["events"]) if i not in refused]
     assert stored["deals"][0]["events"] == accepted
+
+
+def test_new_match_through_the_form(tmp_path):
+    """Choose the game, type three names (Lithuanian letters), start: the deal is stored."""
+    need_browser()
+    with serve(tmp_path) as url, browser_page(PHONE) as page:
+        open_app(page, url)
+        tap(page, "game-devynake")
+        for name in ["Ona", "Jonas", "Rūta"]:
+            by_id(page, "new-name").locator("input").first.fill(name)
+            page.wait_for_timeout(STEP_MS)
+            tap(page, "action-add-player")
+        shot(page, "new-match-phone")
+        tap(page, "action-start")
+        page.wait_for_timeout(500)
+        assert by_id(page, "card-9H").count() == 1
+        shot(page, "devynake-start-phone")
+    from models import Store
+    store = Store(tmp_path / "partija.db")
+    [summary] = store.list_matches()
+    store.close()
+    assert summary.game == "devynake" and summary.players == ["Ona", "Jonas", "Rūta"]
