@@ -223,6 +223,8 @@ class Match:
             raise Refused(Code.MATCH_OVER)
         if log.status is not Status.OPEN:
             raise Refused(Code.DEAL_OVER)
+        if self.finished:  # the table stopped the match with this deal still open
+            raise Refused(Code.MATCH_OVER)
         if not isinstance(entry, Annulled):
             log.deal.check(entry, log.entries)
         return entry

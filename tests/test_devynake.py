@@ -245,3 +245,11 @@ def test_expected_now():
     match.start_deal()
     assert match.current.deal.expected().player == 0
     assert match.is_legal(play(0, "9C")) and not match.is_legal(play(0, "8C"))
+
+
+def test_a_stopped_match_takes_no_more_entries():
+    match = Match(Devynake(3))
+    match.start_deal()
+    match.apply(play(1, "9H"))
+    match.stop()
+    assert match.apply(play(2, "10H")).refusal.code is Code.MATCH_OVER
