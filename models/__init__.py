@@ -13,10 +13,12 @@ from .engine import DatabaseUnavailable, MovedAside, database_path
 from .live import LiveMatch, Replacement, Undone
 from .migrate import ForeignDatabase, NewerDatabase
 from .records import UnknownMatch
+from .roster import RosterError
 from .stats import PlayerStats
 from .store import RecordRejected, Store
 from .summaries import MatchSummary
 
 __all__ = ["DatabaseUnavailable", "ForeignDatabase", "LiveMatch", "MatchSummary", "MovedAside",
-           "NewerDatabase", "PlayerStats", "RecordRejected", "Replacement", "Store", "Undone",
+           "NewerDatabase", "PlayerStats", "RecordRejected", "Replacement", "RosterError", "Store",
+           "Undone",
            "UnknownMatch", "database_path"]

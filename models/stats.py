@@ -35,15 +35,21 @@ class PlayerStats:
         return self.points / self.deals if self.deals else None
 
 
-def player_stats(session: Session) -> list[PlayerStats]:
-    """One line per roster player, in name order."""
+def player_stats(session: Session, game: str | None = None) -> list[PlayerStats]:
+    """One line per roster player, in name order: over all games, or over ``game`` only."""
+    chosen = select(MatchRow.id)
+    if game is not None:
+        chosen = chosen.where(col(MatchRow.game) == game)
+    wanted = set(session.exec(chosen))
     seats: dict[int, list[int]] = defaultdict(list)  # match -> player id per seat
     for match_id, player_id in session.exec(
             select(Seat.match_id, Seat.player_id).order_by(col(Seat.match_id), col(Seat.seat))):
-        seats[match_id].append(player_id)
+        if match_id in wanted:
+            seats[match_id].append(player_id)
     matches, finished, wins = Counter[int](), Counter[int](), Counter[int]()
     for match_id, status, winners in session.exec(
-            select(MatchRow.id, MatchRow.status, MatchRow.winners)):
+            select(MatchRow.id, MatchRow.status, MatchRow.winners)
+            .where(col(MatchRow.id).in_(wanted))):
         table = seats[match_id]
         matches.update(table)
         if status == "finished":
@@ -52,7 +58,7 @@ def player_stats(session: Session) -> list[PlayerStats]:
     deals, points, violations = Counter[int](), Counter[int](), Counter[int]()
     for match_id, status, gained, proven in session.exec(
             select(DealRow.match_id, DealRow.status, DealRow.points, DealRow.violations)
-            .where(col(DealRow.undone_at).is_(None))):
+            .where(col(DealRow.undone_at).is_(None), col(DealRow.match_id).in_(wanted))):
         table = seats[match_id]
         if status == "finished":
             for player_id, got in zip(table, json.loads(gained)):

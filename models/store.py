@@ -20,6 +20,8 @@ from .engine import MovedAside, open_database
 from .files import record_bytes, totals_csv
 from .live import LiveMatch
 from .records import insert_record, read_match, roster_name
+from .roster import merge_players, rename_player
+from .settings import read_settings, write_setting
 from .stats import PlayerStats, player_stats
 from .summaries import MatchSummary, list_matches
 from .tables import Player
@@ -94,10 +96,31 @@ class Store:
         with Session(self._engine) as session:
             return list_matches(session)
 
-    def player_stats(self) -> list[PlayerStats]:
-        """Matches, wins, win rate, points per deal and violations of each roster player."""
+    def player_stats(self, game: str | None = None) -> list[PlayerStats]:
+        """Matches, wins, win rate, points per deal and violations of each roster player.
+
+        Over every game, or over ``game`` only.
+        """
         with Session(self._engine) as session:
-            return player_stats(session)
+            return player_stats(session, game)
+
+    def rename_player(self, old: str, new: str) -> None:
+        """Rename a roster player; ``RosterError`` if the name is taken or empty."""
+        with Session(self._engine) as session, session.begin():
+            rename_player(session, old, new)
+
+    def merge_players(self, keep: str, drop: str) -> None:
+        """One person entered twice: ``drop``'s matches become ``keep``'s."""
+        with Session(self._engine) as session, session.begin():
+            merge_players(session, keep, drop)
+
+    def settings(self) -> dict[str, Any]:
+        with Session(self._engine) as session:
+            return read_settings(session)
+
+    def save_setting(self, key: str, value: Any) -> None:
+        with Session(self._engine) as session, session.begin():
+            write_setting(session, key, value)
 
     def roster(self) -> list[str]:
         """Every player's name, in name order."""

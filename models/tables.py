@@ -108,3 +108,12 @@ class EntryRow(SQLModel, table=True):
     at: datetime = Field(default_factory=utcnow)
     undone_at: datetime | None = None
     replaced_by: int | None = Field(default=None, foreign_key="entries.id")
+
+
+class Setting(SQLModel, table=True):
+    """One setting of the app (language, theme, default options of a game), value as JSON."""
+
+    __tablename__ = "settings"
+
+    key: str = Field(primary_key=True)
+    value: str = Field(sa_type=Text)

@@ -1,0 +1,54 @@
+"""The roster: renaming a player and merging two entries for one person.
+
+A player's name is his identity in the roster, so a rename that would make
+two players share a name is refused (merge them instead); a merge moves
+every seat of one player to the other, unless both sat in the same match.
+"""
+from __future__ import annotations
+
+from sqlmodel import Session, col, delete, select, update
+
+from .records import roster_name
+from .tables import Player, Seat
+
+
+class RosterError(ValueError):
+    """A rename or merge that cannot be done; ``key`` names the sentence for the user."""
+
+    def __init__(self, key: str, **facts: str) -> None:
+        super().__init__(f"{key}: {facts}")
+        self.key = key
+        self.facts = facts
+
+
+def _player(session: Session, name: str) -> Player:
+    player = session.exec(select(Player).where(col(Player.name) == roster_name(name))).first()
+    if player is None:
+        raise RosterError("roster.unknown", name=name)
+    return player
+
+
+def rename_player(session: Session, old: str, new: str) -> None:
+    player = _player(session, old)
+    new = roster_name(" ".join(new.split()))
+    if not new:
+        raise RosterError("roster.empty")
+    if new == player.name:
+        return
+    if session.exec(select(Player.id).where(col(Player.name) == new)).first() is not None:
+        raise RosterError("roster.taken", name=new)
+    player.name = new
+    session.add(player)
+
+
+def merge_players(session: Session, keep: str, drop: str) -> None:
+    """Seat ``keep`` wherever ``drop`` sat, and remove ``drop`` from the roster."""
+    kept, dropped = _player(session, keep), _player(session, drop)
+    if kept.id == dropped.id:
+        raise RosterError("roster.same")
+    theirs = set(session.exec(select(Seat.match_id).where(col(Seat.player_id) == dropped.id)))
+    mine = set(session.exec(select(Seat.match_id).where(col(Seat.player_id) == kept.id)))
+    if theirs & mine:
+        raise RosterError("roster.same_table", keep=kept.name, drop=dropped.name)
+    session.exec(update(Seat).where(col(Seat.player_id) == dropped.id).values(player_id=kept.id))
+    session.exec(delete(Player).where(col(Player.id) == dropped.id))
