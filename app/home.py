@@ -83,6 +83,13 @@ def Home(model: AppModel) -> ft.Control:
             ft.Semantics(identifier="action-new-match", content=ft.FilledButton(
                 tr(lang, "home.new_match"), icon=ft.Icons.ADD, height=52,
                 on_click=lambda _: model.open_new())),
+            ft.Row([
+                ft.Semantics(identifier=f"nav-{screen}", content=ft.OutlinedButton(
+                    tr(lang, f"nav.{screen}"), icon=icon, height=48,
+                    on_click=lambda _, s=screen: model.go(s)))
+                for screen, icon in (("history", ft.Icons.HISTORY), ("players", ft.Icons.PEOPLE),
+                                     ("settings", ft.Icons.SETTINGS))], wrap=True, spacing=8,
+                run_spacing=8),
             ft.Text(tr(lang, "home.games"), size=18, weight=ft.FontWeight.BOLD),
             ft.Text(tr(lang, "home.choose"), size=14),
             *[GameTile(model, game_id) for game_id in GAME_ORDER],

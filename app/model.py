@@ -5,6 +5,7 @@ re-renders the components that read it. The store is opened once, at start.
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -12,6 +13,7 @@ import flet as ft
 
 from app.i18n import DEFAULT_LANGUAGE, tr
 from app.new_match import NewMatchModel
+from app.settings_model import Settings
 from app.table_model import Notice, TableModel
 
 # The order the home screen lists the games in (the players' favourite first).
@@ -23,38 +25,81 @@ GAME_ORDER = ("ramsas", "bumas", "devynake", "domino")
 class AppModel:
     store: Any = None  # models.Store, or None when the database could not be opened
     problem: str | None = None  # why the store is missing, or what happened to a damaged file
+    settings: Settings = field(default_factory=lambda: Settings(None))
     lang: str = DEFAULT_LANGUAGE
-    dark: bool = False
-    screen: str = "home"  # home, new, table, rules
+    theme: str = "system"
+    screen: str = "home"  # home, new, table, rules, history, match, players, settings
     table: TableModel | None = None
     new_match: NewMatchModel = field(default_factory=NewMatchModel)
     rules_game: str = "ramsas"
     rules_anchor: str | None = None
+    rules_options: dict[str, Any] | None = None  # the options of the match the rules were opened from
     back_to: str = "home"
+    viewing: TableModel | None = None  # a match opened from the history
+    message: str | None = None  # a one-line result of the last history or roster action
+    stats_game: str | None = None
     version: int = 0  # bumped when stored matches change, so lists re-read the store
 
-    def toggle_language(self) -> None:
-        self.lang = "en" if self.lang == "lt" else "lt"
-        if self.table is not None:
-            self.table.lang = self.lang
-            self.table.notice = None
+    @classmethod
+    def start(cls, store: Any, problem: str | None, *, local: bool = True) -> "AppModel":
+        settings = Settings(store, local=local)
+        return cls(store=store, problem=problem, settings=settings, lang=settings.lang,
+                   theme=settings.theme)
 
-    def toggle_theme(self) -> None:
-        self.dark = not self.dark
+    # -- settings -----------------------------------------------------------
+    def set_language(self, lang: str) -> None:
+        self.lang = lang
+        self.settings.save("lang", lang)
+        for table in (self.table, self.viewing):
+            if table is not None:
+                table.lang = lang
+                table.notice = None
+
+    def toggle_language(self) -> None:
+        self.set_language("en" if self.lang == "lt" else "lt")
+
+    def device_locale(self, tags: list[str]) -> None:
+        """The device said its locale: follow it unless the player chose a language."""
+        from app.settings_model import device_language
+        if not self.settings.chosen_lang:
+            self.lang = device_language(tags)
+
+    def set_theme(self, theme: str) -> None:
+        self.theme = theme
+        self.settings.save("theme", theme)
+
+    def toggle_theme(self, platform_dark: bool = False) -> None:
+        dark = self.theme == "dark" or (self.theme == "system" and platform_dark)
+        self.set_theme("light" if dark else "dark")
+
+    def save_defaults(self) -> None:
+        """The options on the new-match form become this game's defaults."""
+        nm = self.new_match
+        self.settings.save(f"defaults.{nm.game}", dict(nm.options))
+        nm.error = None
+        self.message = tr(self.lang, "settings.defaults_saved",
+                          game=tr(self.lang, f"game.{nm.game}.name"))
 
     # -- navigation ---------------------------------------------------------
-    def go_home(self) -> None:
-        self.screen = "home"
+    def go(self, screen: str) -> None:
+        self.message = None
+        self.screen = screen
         self.version += 1
 
-    def open_new(self, game: str | None = None) -> None:
-        if game:
-            self.new_match.choose_game(game)
-        self.screen = "new"
+    def go_home(self) -> None:
+        self.go("home")
 
-    def open_rules(self, game: str, anchor: str | None = None) -> None:
-        self.back_to = self.screen
-        self.rules_game, self.rules_anchor, self.screen = game, anchor, "rules"
+    def open_new(self, game: str | None = None) -> None:
+        game = game or self.new_match.game
+        self.new_match.choose_game(game, self.settings.defaults(game))
+        self.go("new")
+
+    def open_rules(self, game: str, anchor: str | None = None,
+                   options: dict[str, Any] | None = None) -> None:
+        if self.screen != "rules":
+            self.back_to = self.screen
+        self.rules_game, self.rules_anchor, self.rules_options = game, anchor, options
+        self.screen = "rules"
 
     def close_rules(self) -> None:
         self.screen = self.back_to
@@ -67,8 +112,9 @@ class AppModel:
         live = self.store.create_match(**plan)
         live.start_deal()
         self.table = TableModel(live, self.lang)
-        self.new_match = NewMatchModel(game=plan["game"], players=plan["players"])
-        self.screen = "table"
+        self.new_match = NewMatchModel(game=plan["game"], players=plan["players"],
+                                       options=plan["options"])
+        self.go("table")
 
     def resume(self, match_id: int) -> None:
         live = self.store.resume(match_id)
@@ -79,10 +125,58 @@ class AppModel:
         elif log is not None and log.status.value != "open" and not live.match.finished:
             table.notice = Notice("info", tr(self.lang, "table.resumed_after_deal"))
         self.table = table
-        self.screen = "table"
+        self.go("table")
+
+    def stop_match(self) -> None:
+        """The table ends the match now: ranked by totals."""
+        if self.table is not None:
+            self.table.keeper.stop()
+            self.table.rev += 1
+
+    def open_match(self, match_id: int) -> None:
+        self.viewing = TableModel(self.store.resume(match_id), self.lang)
+        self.go("match")
 
     def matches(self) -> list:
         return self.store.list_matches() if self.store is not None else []
 
     def roster(self) -> list[str]:
         return self.store.roster() if self.store is not None else []
+
+    # -- files --------------------------------------------------------------
+    def export_name(self, match_id: int, suffix: str) -> str:
+        game = next((m.game for m in self.matches() if m.id == match_id), "match")
+        return f"partija-{game}-{match_id}.{suffix}"
+
+    def import_files(self, contents: list[bytes]) -> None:
+        """Store match records read from files; say how it went in one line."""
+        from models import RecordRejected
+        try:
+            records = [json.loads(data.decode("utf-8")) for data in contents]
+            ids = self.store.import_records(records)
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            self.message = tr(self.lang, "history.not_json")
+        except RecordRejected as exc:
+            self.message = tr(self.lang, "history.not_record", problem=str(exc))
+        else:
+            self.message = tr(self.lang, "history.imported", count=len(ids))
+            self.version += 1
+
+    # -- roster ---------------------------------------------------------------
+    def rename(self, old: str, new: str) -> None:
+        self._roster_change(lambda: self.store.rename_player(old, new), "roster.renamed",
+                            old=old, new=new)
+
+    def merge(self, keep: str, drop: str) -> None:
+        self._roster_change(lambda: self.store.merge_players(keep, drop), "roster.merged",
+                            keep=keep, drop=drop)
+
+    def _roster_change(self, change, done: str, **facts: str) -> None:
+        from models import RosterError
+        try:
+            change()
+        except RosterError as exc:
+            self.message = tr(self.lang, exc.key, **exc.facts)
+        else:
+            self.message = tr(self.lang, done, **facts)
+            self.version += 1

@@ -31,8 +31,9 @@ class NewMatchModel:
         seats = max(len(self.players), self.spec.MIN_SEATS)
         return self.options.get(option.name, option.default_for(seats))
 
-    def choose_game(self, game: str) -> None:
-        self.game, self.options, self.error = game, {}, None
+    def choose_game(self, game: str, defaults: dict[str, Any] | None = None) -> None:
+        """Switch the form to ``game`` with the table's saved defaults for it."""
+        self.game, self.options, self.error = game, dict(defaults or {}), None
 
     def add_player(self, name: str, lang: str) -> None:
         name = " ".join(name.split())
@@ -130,10 +131,11 @@ def _typed(text: str | None) -> Any:
 
 
 @ft.component
-def NewMatchScreen(nm: NewMatchModel, lang: str, roster: list[str], on_start, on_back) -> ft.Control:
+def NewMatchScreen(nm: NewMatchModel, lang: str, roster: list[str], on_start, on_back, on_game,
+                   on_save_defaults, message: str | None) -> ft.Control:
     games = ft.Row([ft.Semantics(identifier=f"choose-{g}", content=ft.Chip(
         label=ft.Text(tr(lang, f"game.{g}.name")), selected=nm.game == g,
-        on_select=lambda _, g=g: nm.choose_game(g))) for g in ("ramsas", "bumas", "devynake", "domino")],
+        on_select=lambda _, g=g: on_game(g))) for g in ("ramsas", "bumas", "devynake", "domino")],
         wrap=True, spacing=8, run_spacing=8)
     seated = []
     for seat, name in enumerate(nm.players):
@@ -184,6 +186,9 @@ def NewMatchScreen(nm: NewMatchModel, lang: str, roster: list[str], on_start, on
                 for name in free], wrap=True, spacing=6, run_spacing=6) if free else ft.Container(),
         ft.Text(tr(lang, "new.options"), size=16, weight=ft.FontWeight.W_600),
         *[option_control(nm, option, lang) for option in nm.all_options()],
+        ft.Semantics(identifier="action-save-defaults", content=ft.TextButton(
+            tr(lang, "new.save_defaults"), icon=ft.Icons.SAVE, on_click=lambda _: on_save_defaults())),
+        ft.Text(message, size=13) if message else ft.Container(),
         ft.Text(nm.error or "", color=ft.Colors.ERROR, size=14) if nm.error else ft.Container(),
         ft.Semantics(identifier="action-start", content=ft.FilledButton(
             tr(lang, "new.start"), icon=ft.Icons.PLAY_ARROW, height=52,

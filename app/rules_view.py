@@ -5,10 +5,34 @@ import flet as ft
 
 from app.i18n import tr
 from app.rules_text import rules_page, search
+from rules import GAMES
+from rules.options import COMMON
+
+
+def _shown(value) -> str:
+    if isinstance(value, bool):
+        return "✓" if value else "✗"
+    return "–" if value is None else str(value)
+
+
+def OptionsInForce(game: str, lang: str, options: dict) -> ft.Control:
+    """The options of the match the rules were opened from, with what each means."""
+    rows = []
+    for option in GAMES[game].OPTIONS + COMMON:
+        rows.append(ft.Row([
+            ft.Text(f"{tr(lang, f'option.{option.name}')}: {_shown(options.get(option.name))}",
+                    size=14, weight=ft.FontWeight.W_600, width=220),
+            ft.Text(option.help_lt if lang == "lt" else option.help_en, size=13, expand=True),
+        ], vertical_alignment=ft.CrossAxisAlignment.START))
+    return ft.Semantics(identifier="rules-options", content=ft.Container(
+        padding=12, border_radius=10, bgcolor=ft.Colors.SECONDARY_CONTAINER,
+        content=ft.Column([ft.Text(tr(lang, "rules.in_force"), size=17, weight=ft.FontWeight.BOLD),
+                           *rows], spacing=6)))
 
 
 @ft.component
-def RulesScreen(game: str, lang: str, anchor: str | None, on_back) -> ft.Control:
+def RulesScreen(game: str, lang: str, anchor: str | None, options: dict | None,
+                on_back) -> ft.Control:
     query, set_query = ft.use_state("")
     title, paragraphs = rules_page(game, lang)
     shown = search(game, lang, query) if query.strip() else paragraphs
@@ -28,5 +52,6 @@ def RulesScreen(game: str, lang: str, anchor: str | None, on_back) -> ft.Control
         ft.Semantics(identifier="rules-search", content=ft.TextField(
             label=tr(lang, "rules.search"), prefix_icon=ft.Icons.SEARCH, value=query,
             on_change=lambda e: set_query(e.control.value))),
+        *([OptionsInForce(game, lang, options)] if options else []),
         *(cards or [ft.Text(tr(lang, "rules.nothing"))]),
     ], spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)

@@ -5,11 +5,14 @@ import pathlib
 
 import flet as ft
 
+from app.history import HistoryScreen, MatchScreen
 from app.home import Home
 from app.i18n import tr
 from app.model import AppModel
 from app.new_match import NewMatchScreen
+from app.players import PlayersScreen
 from app.rules_view import RulesScreen
+from app.settings_view import SettingsScreen
 from app.table import TableScreen
 
 ASSETS = pathlib.Path(__file__).resolve().parent.parent / "assets"
@@ -35,17 +38,19 @@ def TopBar(model: AppModel) -> ft.Control:
             ft.Icons.HOME, tooltip=tr(lang, "nav.home"), on_click=lambda _: model.go_home()))
     actions = []
     if model.screen == "table" and model.table is not None:
+        table = model.table
         actions.append(ft.Semantics(identifier="action-rules", content=ft.IconButton(
             ft.Icons.MENU_BOOK, tooltip=tr(lang, "home.rules"),
-            on_click=lambda _: model.open_rules(model.table.game_id))))
+            on_click=lambda _: model.open_rules(table.game_id, None, table.match.game.options))))
     actions += [
         ft.Semantics(identifier="action-language", content=ft.TextButton(
             "EN" if lang == "lt" else "LT", tooltip=tr(lang, "lang.switch.hint"),
             on_click=lambda _: model.toggle_language(),
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12, vertical=12)))),
         ft.Semantics(identifier="action-theme", content=ft.IconButton(
-            ft.Icons.DARK_MODE if not model.dark else ft.Icons.LIGHT_MODE,
-            tooltip=tr(lang, "theme.toggle"), on_click=lambda _: model.toggle_theme())),
+            ft.Icons.DARK_MODE if model.theme != "dark" else ft.Icons.LIGHT_MODE,
+            tooltip=tr(lang, "theme.toggle"), on_click=lambda _: model.toggle_theme(
+                ft.context.page.platform_brightness == ft.Brightness.DARK))),
     ]
     title = tr(lang, "app.title")
     if model.screen == "table" and model.table is not None:
@@ -58,25 +63,35 @@ def TopBar(model: AppModel) -> ft.Control:
 def Body(model: AppModel) -> ft.Control:
     if model.screen == "new":
         return NewMatchScreen(model.new_match, model.lang, model.roster(), model.start_match,
-                              model.go_home)
+                              model.go_home, model.open_new, model.save_defaults, model.message)
     if model.screen == "table" and model.table is not None:
         table = model.table
-        return ft.Column([TableScreen(table, lambda anchor: model.open_rules(table.game_id, anchor))],
-                         scroll=ft.ScrollMode.AUTO, expand=True)
+        return ft.Column([TableScreen(table, lambda anchor: model.open_rules(
+            table.game_id, anchor, table.match.game.options))], scroll=ft.ScrollMode.AUTO,
+            expand=True)
     if model.screen == "rules":
-        return RulesScreen(model.rules_game, model.lang, model.rules_anchor, model.close_rules)
+        return RulesScreen(model.rules_game, model.lang, model.rules_anchor, model.rules_options,
+                           model.close_rules)
+    screens = {"history": HistoryScreen, "match": MatchScreen, "players": PlayersScreen,
+               "settings": SettingsScreen}
+    if model.screen in screens:
+        return screens[model.screen](model)
     return Home(model)
 
 
 @ft.component
 def App() -> ft.Control:
+    page = ft.context.page
+
     def make() -> AppModel:
         store, problem = open_store("lt")
-        return AppModel(store=store, problem=problem)
+        return AppModel.start(store, problem, local=not page.web)
 
     model, _ = ft.use_state(make)
-    page = ft.context.page
-    page.theme_mode = ft.ThemeMode.DARK if model.dark else ft.ThemeMode.LIGHT
+    page.on_locale_change = lambda e: model.device_locale(
+        [f"{loc.language_code}_{loc.country_code or ''}" for loc in e.locales])
+    page.theme_mode = {"dark": ft.ThemeMode.DARK, "light": ft.ThemeMode.LIGHT}.get(
+        model.theme, ft.ThemeMode.SYSTEM)
     page.title = tr(model.lang, "app.title")
     return ft.SafeArea(
         expand=True,

@@ -15,7 +15,7 @@ ACTION_ICONS = {
     "no_buy": ft.Icons.BLOCK, "stay": ft.Icons.CHECK, "fold": ft.Icons.CLOSE,
     "redeal": ft.Icons.REPLAY, "jacks": ft.Icons.STYLE, "ramsas": ft.Icons.EMOJI_EVENTS,
     "reveal": ft.Icons.VISIBILITY, "multi": ft.Icons.LAYERS, "annul": ft.Icons.DELETE_SWEEP,
-    "undo": ft.Icons.UNDO, "next_deal": ft.Icons.ARROW_FORWARD,
+    "undo": ft.Icons.UNDO, "next_deal": ft.Icons.ARROW_FORWARD, "stop": ft.Icons.FLAG,
 }
 NOTICE_COLOURS = {"refused": (ft.Colors.ERROR_CONTAINER, ft.Colors.ON_ERROR_CONTAINER),
                   "violation": (ft.Colors.TERTIARY_CONTAINER, ft.Colors.ON_TERTIARY_CONTAINER),
@@ -135,6 +135,8 @@ def Actions(tm: TableModel) -> ft.Control:
     buttons.append(action_button("undo", tr(lang, "action.undo"), tm.undo))
     if tm.expected() is not None:
         buttons.append(action_button("annul", tr(lang, "action.annul"), lambda: tm.act("annul")))
+    if not tm.match.finished:
+        buttons.append(action_button("stop", tr(lang, "action.stop"), tm.stop))
     return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
 
 

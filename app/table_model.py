@@ -54,6 +54,8 @@ class Keeper(Protocol):
 
     def replace(self, *, deal: int, index: int, raw: Any) -> Any: ...
 
+    def stop(self) -> None: ...
+
 
 def sentence(text: str) -> str:
     """Start with a capital: card words open some sentences ("širdžių šešiakė netinka")."""
@@ -324,6 +326,13 @@ class TableModel:
         self.cancel_picking()
         self.rev += 1
 
+    def stop(self) -> None:
+        """The table ends the match now; the best total wins (an open deal does not count)."""
+        self.keeper.stop()
+        self.cancel_picking()
+        self.notice = Notice("info", self.headline())
+        self.rev += 1
+
     def next_deal(self) -> None:
         try:
             self.keeper.start_deal()
@@ -375,6 +384,18 @@ class TableModel:
             return tr(self.lang, "deal.annulled")
         parts = ", ".join(f"{n} {p:+d}" for n, p in zip(self.names, log.points) if p)
         return tr(self.lang, "deal.points", points=parts or "0")
+
+    def deal_lines(self, number: int) -> list[str]:
+        """Every entry of deal ``number`` in order, refused ones and proven violations marked."""
+        log = self.match.deals[number]
+        lines = [(index, f"{index + 1}. " + entry_line(self.lang, entry.to_dict(), self.names))
+                 for index, entry in log.accepted]
+        lines += [(index, f"{index + 1}. " + tr(self.lang, "history.refused", code=r.code.value))
+                  for index, r in log.rejected]
+        lines += [(v.proof, "   ⚖ " + sentence(violation_message(v, self.lang, self.names,
+                                                                 self._words)))
+                  for v in log.violations]
+        return [text for _, text in sorted(lines, key=lambda item: item[0])]
 
     def totals(self) -> list[int]:
         return list(self.match.totals)

@@ -8,10 +8,11 @@ from webapp import PHONE, TABLET, browser_page, by_id, need_browser, open_app, s
 GAMES = ("ramsas", "bumas", "devynake", "domino")
 
 
-@pytest.fixture(scope="module")
-def url(tmp_path_factory):
+@pytest.fixture
+def url(tmp_path):
+    """A fresh app and database per test: the language chosen in one test is kept."""
     need_browser()
-    with serve(tmp_path_factory.mktemp("home")) as address:
+    with serve(tmp_path) as address:
         yield address
 
 
