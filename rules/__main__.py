@@ -6,6 +6,7 @@ the file is not a match record (exit 2). Never a traceback for bad input.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 
@@ -25,6 +26,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--text", action="store_true", help="a verdict for people")
     parser.add_argument("--lang", choices=("en", "lt"), default="en", help="message language")
     args = parser.parse_args(argv)
+    # JSON allows whole numbers of any length (a record is then refused or judged, not
+    # unreadable), and "\ud800" escapes that are no text: such a lone surrogate, e.g. in a
+    # name or a refused card, goes out as the same JSON escape rather than failing to encode.
+    sys.set_int_max_str_digits(0)
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(errors="backslashreplace")
     try:
         with open(args.record, encoding="utf-8") as handle:
             data = json.load(handle)

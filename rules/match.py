@@ -107,7 +107,10 @@ class Deal(ABC):
         self.status, self.points = Status.FINISHED, list(points)
 
     def annul(self) -> None:
+        """No points, and no decision: a win the deal reached (a trick to the target) is void
+        with it, since the same dealer deals again."""
         self.status, self.points = Status.ANNULLED, [0] * self.seats
+        self.match_winners = None
 
     @abstractmethod
     def check(self, entry: Entry, index: int) -> None:
