@@ -9,21 +9,25 @@ from rules import GAMES
 from rules.options import COMMON
 
 
-def _shown(value) -> str:
+def _shown(value, lang: str) -> str:
+    """An option's value in words: yes/no, the named choices translated, numbers as they are."""
     if isinstance(value, bool):
-        return "✓" if value else "✗"
-    return "–" if value is None else str(value)
+        return tr(lang, f"value.{str(value).lower()}")
+    if value is None:
+        return tr(lang, "value.none")
+    return tr(lang, f"value.{value}") if isinstance(value, str) else str(value)
 
 
 def OptionsInForce(game: str, lang: str, options: dict) -> ft.Control:
     """The options of the match the rules were opened from, with what each means."""
     rows = []
     for option in GAMES[game].OPTIONS + COMMON:
-        rows.append(ft.Row([
-            ft.Text(f"{tr(lang, f'option.{option.name}')}: {_shown(options.get(option.name))}",
-                    size=14, weight=ft.FontWeight.W_600, width=220),
-            ft.Text(option.help_lt if lang == "lt" else option.help_en, size=13, expand=True),
-        ], vertical_alignment=ft.CrossAxisAlignment.START))
+        rows.append(ft.Column([
+            ft.Text(f"{tr(lang, f'option.{option.name}')}: {_shown(options.get(option.name), lang)}",
+                    size=14, weight=ft.FontWeight.W_600),
+            ft.Text(option.help_lt if lang == "lt" else option.help_en, size=12,
+                    color=ft.Colors.ON_SECONDARY_CONTAINER),
+        ], spacing=0))
     return ft.Semantics(identifier="rules-options", content=ft.Container(
         padding=12, border_radius=10, bgcolor=ft.Colors.SECONDARY_CONTAINER,
         content=ft.Column([ft.Text(tr(lang, "rules.in_force"), size=17, weight=ft.FontWeight.BOLD),
@@ -52,6 +56,9 @@ def RulesScreen(game: str, lang: str, anchor: str | None, options: dict | None,
         ft.Semantics(identifier="rules-search", content=ft.TextField(
             label=tr(lang, "rules.search"), prefix_icon=ft.Icons.SEARCH, value=query,
             on_change=lambda e: set_query(e.control.value))),
+        # The paragraph a refusal pointed to first, then the table's options, then the rest.
+        *(cards[:1] if anchor and not query.strip() else []),
         *([OptionsInForce(game, lang, options)] if options else []),
-        *(cards or [ft.Text(tr(lang, "rules.nothing"))]),
+        *((cards[1:] if anchor and not query.strip() else cards)
+          or [ft.Text(tr(lang, "rules.nothing"))]),
     ], spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)

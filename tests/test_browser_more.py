@@ -1,0 +1,73 @@
+"""Between deals in a real browser: a refusal's rule, the language switch, a finished match."""
+from __future__ import annotations
+
+import json
+
+from conftest import SCENARIOS
+from webapp import PHONE, browser_page, by_id, need_browser, open_app, serve, shot
+
+
+def tap(page, identifier):
+    by_id(page, identifier).first.click()
+    page.wait_for_timeout(600)
+
+
+def label(page, identifier):
+    node = by_id(page, identifier).first
+    return node.get_attribute("aria-label") or node.inner_text()
+
+
+def store_at(folder):
+    from models import Store
+    return Store(folder / "partija.db")
+
+
+def test_refusal_opens_its_rule_with_the_tables_options(tmp_path):
+    need_browser()
+    store = store_at(tmp_path)
+    live = store.create_match(game="devynake", players=["Ona", "Jonas", "Rūta"],
+                              options={"scoring": "bank"})
+    live.start_deal()
+    store.close()
+    with serve(tmp_path) as url, browser_page(PHONE) as page:
+        open_app(page, url)
+        tap(page, f"resume-{live.match_id}")
+        tap(page, "card-10H")
+        assert by_id(page, "notice-refused").count() == 1
+        assert "devynakė" in label(page, "notice-refused")
+        shot(page, "refusal-phone-lt")
+        tap(page, "action-rule")
+        assert by_id(page, "rule-rows").count() == 1
+        assert by_id(page, "rules-options").count() == 1
+        shot(page, "rules-from-refusal-phone-lt")
+
+
+def test_language_switch_everywhere(tmp_path):
+    need_browser()
+    with serve(tmp_path) as url, browser_page(PHONE) as page:
+        open_app(page, url)
+        assert "Naujas žaidimas" in label(page, "action-new-match")
+        tap(page, "action-language")
+        assert "New match" in label(page, "action-new-match")
+        tap(page, "nav-settings")
+        shot(page, "settings-phone-en")
+        tap(page, "action-language")
+        tap(page, "action-home")
+        assert "Naujas žaidimas" in label(page, "action-new-match")
+
+
+def test_finished_match_from_the_history(tmp_path):
+    need_browser()
+    record = json.loads((SCENARIOS / "devynake-full-deal.json").read_text(encoding="utf-8"))
+    record["options"] = {"deals": 1}
+    store = store_at(tmp_path)
+    [match_id] = store.import_records([record])
+    store.close()
+    with serve(tmp_path) as url, browser_page(PHONE) as page:
+        open_app(page, url)
+        tap(page, "nav-history")
+        shot(page, "history-phone-lt")
+        tap(page, f"match-{match_id}")
+        assert "Rūta" in label(page, "match-headline")
+        assert by_id(page, "action-resume").count() == 0
+        shot(page, "finished-match-phone-lt")
