@@ -5,7 +5,7 @@ import flet as ft
 
 from app.cards_view import small_card
 from app.i18n import tr
-from app.suits import suit_mark
+from app.suits import on_table_colour, suit_mark
 from app.table_model import TableModel
 from rules.cards import SUITS, Card
 from rules.entries import End
@@ -30,7 +30,7 @@ def devynake_board(tm: TableModel) -> ft.Control:
         else:
             low, high = placed
             cards = [small_card(Card(r, suit), tm.lang, width=26) for r in range(low, high + 1)]
-        rows.append(ft.Row([suit_mark(suit, 22), *cards], spacing=3, wrap=False,
+        rows.append(ft.Row([suit_mark(suit, 22, on_table_colour(suit)), *cards], spacing=3, wrap=False,
                            scroll=ft.ScrollMode.AUTO, height=38))
     hands = deal.hands if deal else []
     return ft.Column([*rows, _counts(tm, hands, [_label(tr(tm.lang, "board.cards_left"))])],
@@ -74,7 +74,8 @@ def domino_board(tm: TableModel) -> ft.Control:
     line = ft.Row([
         ft.Column([_label(tr(lang, "board.left")), small_card(ends.get(End.LEFT), lang)],
                   horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=2),
-        ft.Text("⟵ · · · ⟶", size=16),
+        ft.Row([ft.Icon(ft.Icons.WEST, size=18), ft.Text("· · ·", size=16),
+                ft.Icon(ft.Icons.EAST, size=18)], tight=True, spacing=2),
         ft.Column([_label(tr(lang, "board.right")), small_card(ends.get(End.RIGHT), lang)],
                   horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=2),
     ], alignment=ft.MainAxisAlignment.CENTER, spacing=16)

@@ -42,6 +42,11 @@ def _shapes(suit: Suit, s: float, paint: ft.Paint) -> list[cv.Shape]:
             poly((0.5, 0.45), (0.32, 0.96), (0.68, 0.96))]
 
 
+def on_table_colour(suit: Suit) -> str:
+    """A suit sign drawn on the screen's background, not on a white card: black follows the theme."""
+    return RED if suit.red else ft.Colors.ON_SURFACE
+
+
 def suit_mark(suit: Suit, size: float = 20, colour: str | None = None) -> ft.Control:
     """A suit sign ``size`` pixels square."""
     paint = ft.Paint(color=colour or suit_colour(suit), style=ft.PaintingStyle.FILL)

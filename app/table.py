@@ -7,7 +7,7 @@ import flet_charts as fch
 from app.boards import BOARDS
 from app.cards_view import tappable_card
 from app.i18n import tr
-from app.suits import suit_mark
+from app.suits import on_table_colour, suit_mark
 from app.table_model import TableModel
 
 ACTION_ICONS = {
@@ -77,7 +77,8 @@ def Picker(tm: TableModel) -> ft.Control:
     for suit_cards in tm.cards():
         suit = suit_cards[0].suit
         rows.append(ft.Row([
-            ft.Container(suit_mark(suit, 22), width=26, alignment=ft.Alignment.CENTER),
+            ft.Container(suit_mark(suit, 22, on_table_colour(suit)), width=26,
+                         alignment=ft.Alignment.CENTER),
             ft.Row([tappable_card(c, tm.card_state(c), tm.lang, tm.tap_card) for c in suit_cards],
                    wrap=True, spacing=4, run_spacing=4, expand=True),
         ], vertical_alignment=ft.CrossAxisAlignment.START))
@@ -90,7 +91,7 @@ def Actions(tm: TableModel) -> ft.Control:
     if tm.pending_ace:
         for suit in tm.suits():
             buttons.append(ft.Semantics(identifier=f"suit-{suit.value}", content=ft.OutlinedButton(
-                content=ft.Row([suit_mark(suit, 20), ft.Text(tr(lang, f"suit.{suit.value}"))],
+                content=ft.Row([suit_mark(suit, 20, on_table_colour(suit)), ft.Text(tr(lang, f"suit.{suit.value}"))],
                                tight=True),
                 on_click=lambda _, s=suit.value: tm.name_suit(s), height=48)))
         buttons.append(action_button("cancel", tr(lang, "action.cancel"), tm.cancel_picking))
@@ -133,6 +134,14 @@ def Actions(tm: TableModel) -> ft.Control:
         buttons.append(action_button("next_deal", tr(lang, "action.next_deal"), tm.next_deal,
                                      primary=True))
     buttons.append(action_button("undo", tr(lang, "action.undo"), tm.undo))
+    return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
+
+
+def TableActions(tm: TableModel) -> ft.Control:
+    """What the table decides now and then – annul the deal, end the match – kept apart
+    below the cards, so that a tap meant for a card never lands on them."""
+    lang = tm.lang
+    buttons = []
     if tm.expected() is not None:
         buttons.append(action_button("annul", tr(lang, "action.annul"), lambda: tm.act("annul")))
     if not tm.match.finished:
@@ -206,6 +215,8 @@ def TableScreen(tm: TableModel, on_rule) -> ft.Control:
         ft.Container(board, padding=8, border_radius=10, bgcolor=ft.Colors.SURFACE_CONTAINER_LOW),
         Actions(tm),
         Picker(tm),
+        ft.Divider(),
+        TableActions(tm),
     ], spacing=10)
     side = ft.Column([EntryList(tm), Scoreboard(tm)], spacing=14)
     return ft.ResponsiveRow([
