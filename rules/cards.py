@@ -31,7 +31,7 @@ class Suit(str, Enum):
         """A suit from its letter or symbol, any case; ``ValueError`` otherwise."""
         if not isinstance(text, str):
             raise ValueError(f"not a suit: {text!r}")
-        key = text.strip().upper()
+        key = _plain(text).upper()
         for suit, symbol in _SYMBOLS.items():
             if key in (suit.value, symbol, _SYMBOL_VARIANTS.get(symbol)):
                 return suit
@@ -41,6 +41,14 @@ class Suit(str, Enum):
 _SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 # White (outline) symbols are accepted too: some keyboards offer only those.
 _SYMBOL_VARIANTS = {"♠": "♤", "♥": "♡", "♦": "♢", "♣": "♧"}
+# Phones write a suit symbol as an emoji: the symbol followed by a presentation selector.
+_SELECTORS = str.maketrans("", "", "\ufe0e\ufe0f")
+
+
+def _plain(text: str) -> str:
+    """The text without surrounding space and without emoji/text presentation selectors."""
+    return text.translate(_SELECTORS).strip()
+
 
 SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
@@ -69,7 +77,7 @@ class Card:
         """Parse ``"10H"``, ``"th"``, ``"10♥"``, ``"A♠"``; raise ``CardError`` naming the input."""
         if not isinstance(text, str):
             raise CardError(f"not a card: {text!r}")
-        body = text.strip()
+        body = _plain(text)
         if len(body) < 2:
             raise CardError(f"not a card: {text!r}")
         rank_text, suit_text = body[:-1].upper(), body[-1]

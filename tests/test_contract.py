@@ -777,3 +777,29 @@ def test_entries_of_any_json_shape_are_refused_not_fatal(tmp_path):
             {"type": "play", "player": 1, "card": {"rank": 5}}, {"type": "annul", "x": [{}]}]
     text = BUMAS % ('["A", "B"]', "{}", json.dumps([{"events": junk}]))
     assert refused(cli(tmp_path, text)) == [(i, "bad_event") for i in range(10)]
+
+
+@pytest.mark.parametrize("game, seats, options, valid", [
+    ("ramsas", 2, {}, True), ("ramsas", 6, {}, True), ("ramsas", 7, {}, False),
+    ("ramsas", 1, {}, False), ("ramsas", 5, {"deck": 24}, False),
+    ("ramsas", 6, {"deck": 32}, False), ("ramsas", 2, {"deck": 36}, True),
+    ("devynake", 2, {}, False), ("devynake", 3, {}, True), ("devynake", 5, {}, True),
+    ("devynake", 6, {}, False), ("domino", 2, {}, True), ("domino", 6, {"decks": 1}, True),
+    ("domino", 7, {"decks": 2}, False), ("bumas", 6, {}, True), ("bumas", 7, {}, False),
+    ("bumas", 7, {"decks": 2}, True), ("bumas", 10, {"decks": 2}, True),
+    ("bumas", 11, {"decks": 2}, False),
+])
+def test_player_counts_per_game(tmp_path, game, seats, options, valid):
+    text = json.dumps(record(game, seats, [], options=options))
+    out = cli(tmp_path, text)
+    assert out.returncode == (0 if valid else 2), out.stderr
+    assert (out.stdout == "") != valid and "Traceback" not in out.stderr
+
+
+def test_suit_symbols_written_as_emoji():
+    """Phones add a presentation selector to a suit symbol: it is still that suit."""
+    v = judge("devynake", 3, [[play(1, "9\u2665\ufe0f"), play(2, "10\u2665\ufe0e")]])
+    assert v["deals"] == [D(0)]
+    v = judge("domino", 2, [[starter("5S"), play(1, "A\u2663\ufe0f", suit="\u2666\ufe0f"),
+                             play(0, "7D")]])
+    assert v["deals"] == [D(0)]
