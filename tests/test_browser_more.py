@@ -71,3 +71,28 @@ def test_finished_match_from_the_history(tmp_path):
         assert "Rūta" in label(page, "match-headline")
         assert by_id(page, "action-resume").count() == 0
         shot(page, "finished-match-phone-lt")
+
+
+def test_killed_app_resumes_where_it_was(tmp_path):
+    """Entries shown as accepted survive SIGKILL of the app; the match resumes at that point."""
+    need_browser()
+    store = store_at(tmp_path)
+    live = store.create_match(game="devynake", players=["Ona", "Jonas", "Rūta"])
+    live.start_deal()
+    store.close()
+    with serve(tmp_path, kill=True) as url, browser_page(PHONE) as page:
+        open_app(page, url)
+        tap(page, f"resume-{live.match_id}")
+        for card in ("9H", "10H", "8H"):
+            tap(page, f"card-{card}")
+        assert "Jonas" in label(page, "expected-now")
+    with serve(tmp_path) as url, browser_page(PHONE) as page:
+        open_app(page, url)
+        tap(page, f"resume-{live.match_id}")
+        assert "Jonas" in label(page, "expected-now")
+        assert by_id(page, "card-JH").count() == 1
+        shot(page, "resumed-after-kill-phone")
+    store = store_at(tmp_path)
+    record = json.loads(store.export_record(live.match_id))
+    store.close()
+    assert [e["card"] for e in record["deals"][0]["events"]] == ["9H", "10H", "8H"]

@@ -44,8 +44,12 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def serve(data_dir: pathlib.Path, extra_env: dict[str, str] | None = None) -> Iterator[str]:
-    """Start ``main.py --web`` on a free port; yield its URL; stop it by PID afterwards."""
+def serve(data_dir: pathlib.Path, extra_env: dict[str, str] | None = None, *,
+          kill: bool = False) -> Iterator[str]:
+    """Start ``main.py --web`` on a free port; yield its URL; stop it by PID afterwards.
+
+    ``kill``: end it with SIGKILL, as when a phone dies, instead of asking it to stop.
+    """
     port = free_port()
     env = {**os.environ, "PARTIJA_DB": str(data_dir / "partija.db"), **(extra_env or {})}
     env.pop("DISPLAY", None)
@@ -66,7 +70,7 @@ def serve(data_dir: pathlib.Path, extra_env: dict[str, str] | None = None) -> It
         yield f"http://127.0.0.1:{port}/"
     finally:
         with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGTERM)
+            os.killpg(proc.pid, signal.SIGKILL if kill else signal.SIGTERM)
         try:
             proc.wait(10)
         except subprocess.TimeoutExpired:
