@@ -105,8 +105,9 @@ def Actions(tm: TableModel) -> ft.Control:
                 buttons.append(ft.Semantics(identifier=f"seat-{seat}", content=ft.Chip(
                     label=ft.Text(tm.names[seat]), selected=seat == tm.picker_player,
                     on_select=lambda _, s=seat: tm.choose_player(s))))
-        buttons.append(action_button("confirm", tr(lang, "action.confirm", count=len(tm.picked)),
-                                     tm.confirm_picking, primary=True))
+        confirm = (tr(lang, "action.ramsas") if tm.picking == "ramsas"
+                   else tr(lang, "action.confirm", count=len(tm.picked)))
+        buttons.append(action_button("confirm", confirm, tm.confirm_picking, primary=True))
         buttons.append(action_button("cancel", tr(lang, "action.cancel"), tm.cancel_picking))
         return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
     for kind in tm.actions():

@@ -227,13 +227,12 @@ class TableModel:
         if expected is None:
             self._refuse_phase()
             return
-        if kind in ("jacks", "reveal", "multi"):
+        if kind in ("jacks", "reveal", "multi", "ramsas"):
             self.start_picking(kind)
             return
         raw: dict = {"type": kind}
-        if kind not in ("redeal",):
-            player = self.picker_player if kind == "ramsas" else expected.player
-            raw["player"] = player
+        if kind != "redeal":
+            raw["player"] = expected.player
         if kind == "draw":
             raw["count"] = self.draw_count
         self.submit(raw)
@@ -269,6 +268,8 @@ class TableModel:
             expected = self.expected()
             raw = {"type": "play", "player": expected.player if expected else player,
                    "cards": [{"card": c, "end": self.end} for c in cards]}
+        elif kind == "ramsas":  # all four jacks: shown, so no card to pick
+            raw = {"type": "ramsas", "player": player}
         else:
             raw = {"type": kind, "player": player, "cards": cards}
         self.submit(raw)

@@ -160,3 +160,18 @@ def test_correcting_a_past_card_replays_and_says_what_changed(store):
     tm.start_correcting(0)
     tm.tap_card("5H")       # not in this deck: refused, nothing changes
     assert tm.notice.code == "bad_card" and tm.entries()[0] == (1, "Jonas: 9 of spades")
+
+
+def test_ramsas_declared_by_a_chosen_player_wins_the_match(store):
+    tm = table(store, "ramsas", ["Ona", "Jonas", "Rūta"])
+    tm.tap_card("9D")
+    for _ in range(3):
+        tm.act("no_buy")
+    for _ in range(3):
+        tm.act("stay")
+    tm.act("ramsas")
+    assert tm.headline() == "Who shows all four jacks? Jonas"
+    tm.choose_player(2)
+    tm.confirm_picking()
+    assert tm.match.finished and tm.match.winners == [2]
+    assert tm.headline() == "The match is over. Won: Rūta"
