@@ -1,4 +1,7 @@
-"""The public table of each game, drawn the way the table looks (UI.md)."""
+"""The public table of each game, drawn the way the table looks (UI.md).
+
+Each board is drawn only while the match has a deal (the table screen checks).
+"""
 from __future__ import annotations
 
 import flet as ft
@@ -15,6 +18,10 @@ def _label(text: str, *, size: int = 13) -> ft.Text:
     return ft.Text(text, size=size, color=ft.Colors.ON_SURFACE_VARIANT)
 
 
+def _stock(lang: str, count: int) -> ft.Text:
+    return ft.Text(tr(lang, "board.stock", count=count), size=13, weight=ft.FontWeight.W_600)
+
+
 def _counts(tm: TableModel, hands: list[int], extra: list[ft.Control]) -> ft.Control:
     chips = [ft.Text(f"{name}: {count}", size=13) for name, count in zip(tm.names, hands)]
     return ft.Row([*extra, *chips], wrap=True, spacing=12, run_spacing=4)
@@ -24,23 +31,20 @@ def devynake_board(tm: TableModel) -> ft.Control:
     deal = tm.deal
     rows = []
     for suit in SUITS:
-        placed = deal.rows.get(suit) if deal else None
+        placed = deal.rows.get(suit)
         if placed is None:
             cards: list[ft.Control] = [_label(tr(tm.lang, "board.row_empty"))]
         else:
             low, high = placed
             cards = [small_card(Card(r, suit), tm.lang, width=26) for r in range(low, high + 1)]
-        rows.append(ft.Row([suit_mark(suit, 22, on_table_colour(suit)), *cards], spacing=3, wrap=False,
+        rows.append(ft.Row([suit_mark(suit, 22, on_table_colour(suit)), *cards], spacing=3,
                            scroll=ft.ScrollMode.AUTO, height=38))
-    hands = deal.hands if deal else []
-    return ft.Column([*rows, _counts(tm, hands, [_label(tr(tm.lang, "board.cards_left"))])],
+    return ft.Column([*rows, _counts(tm, deal.hands, [_label(tr(tm.lang, "board.cards_left"))])],
                      spacing=4)
 
 
 def ramsas_board(tm: TableModel) -> ft.Control:
     deal = tm.deal
-    if deal is None:
-        return ft.Container()
     lang = tm.lang
     head = [_label(tr(lang, "board.trump")), small_card(deal.trump_card, lang, width=34)]
     if deal.buyer is not None:
@@ -67,8 +71,6 @@ def ramsas_board(tm: TableModel) -> ft.Control:
 
 def domino_board(tm: TableModel) -> ft.Control:
     deal = tm.deal
-    if deal is None:
-        return ft.Container()
     lang = tm.lang
     ends = deal.ends or {}
     line = ft.Row([
@@ -79,19 +81,14 @@ def domino_board(tm: TableModel) -> ft.Control:
         ft.Column([_label(tr(lang, "board.right")), small_card(ends.get(End.RIGHT), lang)],
                   horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=2),
     ], alignment=ft.MainAxisAlignment.CENTER, spacing=16)
-    return ft.Column([line, _counts(tm, deal.hands, [
-        ft.Text(tr(lang, "board.stock", count=deal.stock), size=13, weight=ft.FontWeight.W_600)])],
-        spacing=6)
+    return ft.Column([line, _counts(tm, deal.hands, [_stock(lang, deal.stock)])], spacing=6)
 
 
 def bumas_board(tm: TableModel) -> ft.Control:
     deal = tm.deal
-    if deal is None:
-        return ft.Container()
     lang = tm.lang
     top = ft.Row([_label(tr(lang, "board.top")), small_card(deal.top, lang, width=44),
-                  ft.Text(tr(lang, "board.stock", count=deal.stock), size=13,
-                          weight=ft.FontWeight.W_600)],
+                  _stock(lang, deal.stock)],
                  spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER)
     return ft.Column([top, _counts(tm, deal.hands, [])], spacing=6)
 

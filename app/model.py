@@ -12,12 +12,11 @@ from typing import Any
 import flet as ft
 
 from app.i18n import DEFAULT_LANGUAGE, tr
-from app.new_match import NewMatchModel
+from app.new_match import GAME_ORDER, NewMatchModel
 from app.settings_model import Settings
 from app.table_model import Notice, TableModel
 
-# The order the home screen lists the games in (the players' favourite first).
-GAME_ORDER = ("ramsas", "bumas", "devynake", "domino")
+__all__ = ["GAME_ORDER", "AppModel"]
 
 
 @ft.observable

@@ -11,6 +11,10 @@ from rules import GAMES
 from rules.options import COMMON, Option, OptionError
 
 
+# The order the app lists the games in (the players' favourite first).
+GAME_ORDER = ("ramsas", "bumas", "devynake", "domino")
+
+
 @ft.observable
 @dataclass
 class NewMatchModel:
@@ -135,7 +139,7 @@ def NewMatchScreen(nm: NewMatchModel, lang: str, roster: list[str], on_start, on
                    on_save_defaults, message: str | None) -> ft.Control:
     games = ft.Row([ft.Semantics(identifier=f"choose-{g}", content=ft.Chip(
         label=ft.Text(tr(lang, f"game.{g}.name")), selected=nm.game == g,
-        on_select=lambda _, g=g: on_game(g))) for g in ("ramsas", "bumas", "devynake", "domino")],
+        on_select=lambda _, g=g: on_game(g))) for g in GAME_ORDER],
         wrap=True, spacing=8, run_spacing=8)
     seated = []
     for seat, name in enumerate(nm.players):

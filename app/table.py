@@ -209,7 +209,7 @@ def Scoreboard(tm: TableModel) -> ft.Control:
 @ft.component
 def TableScreen(tm: TableModel, on_rule) -> ft.Control:
     _ = tm.rev  # re-render whenever the match changes
-    board = BOARDS[tm.game_id](tm)
+    board = BOARDS[tm.game_id](tm) if tm.deal is not None else ft.Container()
     play = ft.Column([
         Header(tm),
         NoticeBanner(tm, on_rule),

@@ -68,3 +68,17 @@ def test_every_option_has_a_label_in_both_languages():
 def test_po_reader_joins_lines_and_skips_comments():
     text = '# c\nmsgid ""\nmsgstr "header"\n\nmsgid "a"\nmsgstr "one "\n"two"\n'
     assert read_po(text) == {"a": "one two"}
+
+
+def test_every_rule_link_leads_to_a_paragraph():
+    """Refusals and violations link to a paragraph that exists in both languages."""
+    from app.table_model import RULE_ANCHORS
+    assert set(RULE_ANCHORS) == set(GAMES)
+    for game, anchors in RULE_ANCHORS.items():
+        assert set(anchors) <= {c.value for c in Code}
+        for lang in LANGUAGES:
+            present = {p.anchor for p in rules_page(game, lang)[1]}
+            assert set(anchors.values()) <= present, (game, lang)
+    for code in VIOLATIONS:
+        games = [g for g in RULE_ANCHORS if code.value in RULE_ANCHORS[g]]
+        assert games, code
