@@ -170,6 +170,7 @@ class Match:
         if type(first_dealer) is not int or not 0 <= first_dealer < game.seats:
             raise OptionError(f"first_dealer must be a seat from 0 to {game.seats - 1}")
         self.game = game
+        self.deck = game.deck()  # fixed by the options: built once, not per entry
         self.first_dealer = first_dealer
         self.deals: list[DealLog] = []
         self.totals = [0] * game.seats
@@ -210,9 +211,8 @@ class Match:
     def parse(self, raw: object) -> Entry:
         """The entry ``raw`` stands for, or ``Refused`` with ``bad_event`` / ``bad_card``."""
         entry = parse_entry(raw, self.game.seats, self.game.ENTRY_TYPES)
-        deck = self.game.deck()
         for card in cards_of(entry):
-            if card not in deck:
+            if card not in self.deck:
                 raise Refused(Code.BAD_CARD, "not_in_deck", card=card)
         return entry
 

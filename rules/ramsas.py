@@ -283,13 +283,17 @@ class RamsasDeal(Deal):
                 raise Refused(Code.NOT_YOUR_TURN, player=player, expected=self.queue[0])
         elif player != self.turn:
             raise Refused(Code.NOT_YOUR_TURN, player=player, expected=self.turn)
+        # Whose card it can be comes before whether the play keeps the rules (RECORDS.md),
+        # so a card of a multi-card play is checked for that before the play is refused.
+        for card in cards:
+            self._check_gone(player, card)
+        known = self.knowledge.known[player]
+        for card in cards:
+            if self.unknown_slots(player) <= 0 and not known[card]:
+                raise Refused(Code.NOT_HELD, player=player, card=card)
         if len(cards) > 1:
             raise Refused(Code.NOT_PLAYABLE, "one_card", card=cards[1])
         card = cards[0]
-        self._check_gone(player, card)
-        known = self.knowledge.known[player]
-        if self.unknown_slots(player) <= 0 and not known[card]:
-            raise Refused(Code.NOT_HELD, player=player, card=card)
         for duty in self._duties(player, card):
             held = sorted(c for c in duty.cards if known[c])
             if held:
