@@ -36,10 +36,14 @@ def Header(tm: TableModel) -> ft.Control:
     info = ""
     if log is not None:
         info = tr(lang, "table.deal", number=log.number + 1, dealer=tm.names[log.dealer])
+    expected = tm.expected()
+    turn = expected.player if expected is not None else None
+    # The seat to act is marked twice: filled, and with an arrow (never colour alone).
     totals = [ft.Semantics(identifier=f"total-{seat}", label=f"{name} {total}", content=ft.Container(
         padding=ft.Padding.symmetric(horizontal=10, vertical=6), border_radius=16,
-        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
-        content=ft.Text(f"{name} {total}", size=14, weight=ft.FontWeight.W_600)))
+        bgcolor=ft.Colors.PRIMARY_CONTAINER if seat == turn else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+        content=ft.Text(("▸ " if seat == turn else "") + f"{name} {total}", size=14,
+                        weight=ft.FontWeight.W_600)))
         for seat, (name, total) in enumerate(zip(tm.names, tm.totals()))]
     return ft.Column([
         ft.Semantics(identifier="expected-now", content=ft.Text(
@@ -76,12 +80,13 @@ def Picker(tm: TableModel) -> ft.Control:
     rows = []
     for suit_cards in tm.cards():
         suit = suit_cards[0].suit
+        # 22 + 4 + 6 × 48 + 5 × 3 = 329: a 24-card deck's suit fits one line on a 360 px phone.
         rows.append(ft.Row([
-            ft.Container(suit_mark(suit, 22, on_table_colour(suit)), width=26,
+            ft.Container(suit_mark(suit, 20, on_table_colour(suit)), width=22,
                          alignment=ft.Alignment.CENTER),
             ft.Row([tappable_card(c, tm.card_state(c), tm.lang, tm.tap_card) for c in suit_cards],
-                   wrap=True, spacing=4, run_spacing=4, expand=True),
-        ], vertical_alignment=ft.CrossAxisAlignment.START))
+                   wrap=True, spacing=3, run_spacing=4, expand=True),
+        ], spacing=4, vertical_alignment=ft.CrossAxisAlignment.START))
     return ft.Column(rows, spacing=6)
 
 
@@ -215,7 +220,8 @@ def TableScreen(tm: TableModel, on_rule) -> ft.Control:
         NoticeBanner(tm, on_rule),
         ft.Container(board, padding=8, border_radius=10, bgcolor=ft.Colors.SURFACE_CONTAINER_LOW),
         Actions(tm),
-        Picker(tm),
+        # No card is expected between deals: the picker steps aside for "next deal".
+        Picker(tm) if tm.expected() is not None or tm.editing is not None else ft.Container(),
         ft.Divider(),
         TableActions(tm),
     ], spacing=10)
