@@ -33,7 +33,8 @@ def main(argv: list[str] | None = None) -> int:
     if isinstance(sys.stdout, io.TextIOWrapper):
         sys.stdout.reconfigure(errors="backslashreplace")
     try:
-        with open(args.record, encoding="utf-8") as handle:
+        # A byte-order mark (some editors write one) is not part of the record.
+        with open(args.record, encoding="utf-8-sig") as handle:
             data = json.load(handle)
     except OSError as exc:
         print(f"{args.record}: cannot read: {exc.strerror or exc}", file=sys.stderr)

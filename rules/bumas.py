@@ -94,13 +94,9 @@ class BumasDeal(StockDeal):
             self.check_pass(player)
 
     def _check_play(self, entry: Played) -> None:
-        wanted = Counter(entry.cards)
-        for card in entry.cards:
-            if self.pile[card] + wanted[card] > self.game.options["decks"]:
-                raise Refused(Code.CARD_GONE, card=card)
-        if len(entry.cards) > 1:
-            raise Refused(Code.NOT_PLAYABLE, "one_card")
         card, top = entry.card, self.top
+        if self.pile[card] >= self.game.options["decks"]:
+            raise Refused(Code.CARD_GONE, card=card)
         if top is not None and card.suit != top.suit and card.rank != top.rank:
             raise Refused(Code.NOT_PLAYABLE, "pile_mismatch", card=card, top=top)
 

@@ -95,12 +95,9 @@ class DevynakeDeal(Deal):
         if player != self.turn:
             raise Refused(Code.NOT_YOUR_TURN, player=player, expected=self.turn)
         if isinstance(entry, Played):
-            for card in entry.cards:  # card_gone comes before not_playable, as in Bumas
-                if self.placed(card):
-                    raise Refused(Code.CARD_GONE, card=card)
             card = entry.card
-            if len(entry.cards) > 1:
-                raise Refused(Code.NOT_PLAYABLE, "one_card", card=card)
+            if self.placed(card):
+                raise Refused(Code.CARD_GONE, card=card)
             if card not in self.fitting():
                 raise self._why_not(card)
 

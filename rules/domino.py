@@ -27,6 +27,7 @@ class Domino(Game):
     MIN_SEATS, MAX_SEATS = 2, 6
     ENTRY_TYPES = frozenset({"starter", "play", "draw", "pass", "reveal", "annul"})
     LOWEST_WINS = True
+    SEVERAL_CARDS = True
     OPTIONS = (
         Option("decks", lambda seats: 1 if seats <= 4 else 2, one_of(1, 2),
                "Decks of 52 cards: 1 or 2 (two by default for more than 4 players).",

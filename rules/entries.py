@@ -189,11 +189,14 @@ _WITH_PLAYER = {"play", "pass", "draw", "buy", "no_buy", "stay", "fold", "jacks"
                 "ramsas", "reveal"}
 
 
-def parse_entry(raw: object, seats: int, types: frozenset[str]) -> Entry:
+def parse_entry(raw: object, seats: int, types: frozenset[str], *,
+                several: bool = False) -> Entry:
     """Build an entry from a record's JSON object, or raise ``Refused``.
 
     ``types`` are the entry types the game knows: another game's type is a
-    ``bad_event`` like an unknown one. Shape errors come before card errors.
+    ``bad_event`` like an unknown one. ``several``: the game takes a play of
+    several cards (the ``cards`` form, domino); elsewhere a play without
+    ``card`` lacks its field. Shape errors come before card errors.
     """
     if not isinstance(raw, dict):
         raise Refused(Code.BAD_EVENT, "not_object")
@@ -208,7 +211,7 @@ def parse_entry(raw: object, seats: int, types: frozenset[str]) -> Entry:
         if not 0 <= player < seats:
             raise Refused(Code.BAD_EVENT, "no_such_seat", seat=player)
     if kind == "play":
-        return _parse_play(raw, player)
+        return _parse_play(raw, player, several)
     if kind == "draw":
         count = raw.get("count")
         if type(count) is not int or count < 1:
@@ -239,8 +242,8 @@ def _card(text: str) -> Card:
         raise Refused(Code.BAD_CARD, "not_a_card", text=text) from None
 
 
-def _parse_play(raw: dict, player: int | None) -> Played:
-    if "cards" in raw and "card" not in raw:
+def _parse_play(raw: dict, player: int | None, several: bool) -> Played:
+    if several and "cards" in raw and "card" not in raw:
         items = raw["cards"]
         if not isinstance(items, list) or not items or not all(isinstance(i, dict) for i in items):
             raise Refused(Code.BAD_EVENT, "bad_field", field="cards")

@@ -46,6 +46,7 @@ class Game(ABC):
     ENTRY_TYPES: ClassVar[frozenset[str]]
     OPTIONS: ClassVar[tuple[Option, ...]]
     LOWEST_WINS: ClassVar[bool] = False  # domino counts penalty points
+    SEVERAL_CARDS: ClassVar[bool] = False  # a play may list several cards (domino's multi-play)
 
     def __init__(self, seats: int, options: Any = None) -> None:
         if type(seats) is not int or not self.MIN_SEATS <= seats <= self.max_seats(options):
@@ -210,7 +211,8 @@ class Match:
 
     def parse(self, raw: object) -> Entry:
         """The entry ``raw`` stands for, or ``Refused`` with ``bad_event`` / ``bad_card``."""
-        entry = parse_entry(raw, self.game.seats, self.game.ENTRY_TYPES)
+        entry = parse_entry(raw, self.game.seats, self.game.ENTRY_TYPES,
+                            several=self.game.SEVERAL_CARDS)
         for card in cards_of(entry):
             if card not in self.deck:
                 raise Refused(Code.BAD_CARD, "not_in_deck", card=card)

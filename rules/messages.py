@@ -55,7 +55,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "not_a_card": ("'{text}' is not a card.", "„{text}“ – ne korta."),
     "not_in_deck": ("{card} is not in this game's deck.", "Šio žaidimo kaladėje tokios kortos nėra: {card}."),
     "no_deal": ("No deal has started.", "Partija dar neprasidėjo."),
-    "one_card": ("Only one card at a time in this game.", "Šiame žaidime dedama po vieną kortą."),
     "out_of_cards": ("{player} has no cards left.", "{player} nebeturi kortų."),
     "first_nine": ("The first card must be a nine; {card} is not.",
                    "Pirmoji korta turi būti devynakė, o {card} – ne."),

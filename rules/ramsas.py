@@ -233,7 +233,7 @@ class RamsasDeal(Deal):
         elif isinstance(entry, (JacksShown, RamsasDeclared)):
             self._check_jacks(player, entry)
         elif isinstance(entry, Played):
-            self._check_play(player, entry.cards)
+            self._check_play(player, entry.card)
 
     def _check_answer(self, player: int, phase: Phase, reason: str) -> None:
         if self.phase is not phase:
@@ -272,7 +272,7 @@ class RamsasDeal(Deal):
             return entry.cards
         return tuple(c for c in sorted(self.game.deck()) if c.is_jack)
 
-    def _check_play(self, player: int, cards: tuple[Card, ...]) -> None:
+    def _check_play(self, player: int, card: Card) -> None:
         if self.phase is Phase.BUYING:
             raise Refused(Code.WRONG_PHASE, "buying_now")
         if self.phase is Phase.FOLDING:
@@ -283,17 +283,10 @@ class RamsasDeal(Deal):
                 raise Refused(Code.NOT_YOUR_TURN, player=player, expected=self.queue[0])
         elif player != self.turn:
             raise Refused(Code.NOT_YOUR_TURN, player=player, expected=self.turn)
-        # Whose card it can be comes before whether the play keeps the rules (RECORDS.md),
-        # so a card of a multi-card play is checked for that before the play is refused.
-        for card in cards:
-            self._check_gone(player, card)
+        self._check_gone(player, card)
         known = self.knowledge.known[player]
-        for card in cards:
-            if self.unknown_slots(player) <= 0 and not known[card]:
-                raise Refused(Code.NOT_HELD, player=player, card=card)
-        if len(cards) > 1:
-            raise Refused(Code.NOT_PLAYABLE, "one_card", card=cards[1])
-        card = cards[0]
+        if self.unknown_slots(player) <= 0 and not known[card]:
+            raise Refused(Code.NOT_HELD, player=player, card=card)
         for duty in self._duties(player, card):
             held = sorted(c for c in duty.cards if known[c])
             if held:

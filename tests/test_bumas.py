@@ -104,7 +104,7 @@ def test_rank_or_suit_of_the_top_card():
 
 def test_one_card_at_a_time():
     multi = {"type": "play", "player": 1, "cards": [{"card": "8H"}, {"card": "8C"}]}
-    assert codes(one([multi])) == [(0, "not_playable")]
+    assert codes(one([multi])) == [(0, "bad_event")]  # `cards` is domino's form
 
 
 def test_card_gone_while_on_the_pile():

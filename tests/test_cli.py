@@ -117,3 +117,8 @@ def test_bad_cards(tmp_path, card):
     content = record("devynake", 3, [[{"type": "play", "player": 1, "card": card}]])
     deal = json.loads(run(tmp_path, content).stdout)["deals"][0]
     assert [(r["event"], r["code"]) for r in deal["rejected"]] == [(0, "bad_card")]
+
+
+def test_a_byte_order_mark_is_not_part_of_the_record(tmp_path):
+    out = run(tmp_path, "\ufeff".encode() + json.dumps(GOOD).encode(), raw=True)
+    assert out.returncode == 0 and json.loads(out.stdout)["game"] == "devynake"
