@@ -151,7 +151,7 @@ class AppModel:
         """Store match records read from files; say how it went in one line."""
         from models import RecordRejected
         try:
-            records = [json.loads(data.decode("utf-8")) for data in contents]
+            records = [json.loads(data.decode("utf-8-sig")) for data in contents]
             ids = self.store.import_records(records)
         except (UnicodeDecodeError, json.JSONDecodeError):
             self.message = tr(self.lang, "history.not_json")

@@ -31,7 +31,7 @@ def read_json_file(path: str | Path) -> Any:
     except OSError as exc:
         raise BadFile(f"{path}: cannot read: {exc.strerror or exc}") from None
     try:
-        return json.loads(data.decode("utf-8"))
+        return json.loads(data.decode("utf-8-sig"))  # a byte-order mark is not part of it
     except UnicodeDecodeError:
         raise BadFile(f"{path}: not UTF-8 text") from None
     except json.JSONDecodeError as exc:
