@@ -12,19 +12,20 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from .cards import Card, deck
+from .cards import Card
 from .codes import Code
 from .entries import Drew, Entry, Played, Refused
 from .knowledge import Violation
-from .match import Deal, Expected, Game
+from .match import Expected
 from .options import Option, boolean, one_of, whole
-from .stock import DECK, StockDeal
+from .stock import StockDeal, StockGame
 
 
-class Bumas(Game):
+class Bumas(StockGame):
     id = "bumas"
     MIN_SEATS, MAX_SEATS = 2, 6
     ENTRY_TYPES = frozenset({"play", "draw", "pass", "annul"})
+    GOAL = "target"
     OPTIONS = (
         Option("decks", 1, one_of(1, 2), "Decks of 52 cards: 1 (2–6 players) or 2 (up to 10).",
                "Kiek 52 kortų kaladžių: 1 (2–6 žaidėjai) ar 2 (iki 10)."),
@@ -39,16 +40,8 @@ class Bumas(Game):
         """Two decks deal 7 cards to up to 10 players."""
         return 10 if isinstance(options, dict) and options.get("decks") == 2 else self.MAX_SEATS
 
-    def deck(self) -> frozenset[Card]:
-        return frozenset(deck(DECK))
-
     def new_deal(self, dealer: int, totals: list[int]) -> "BumasDeal":
         return BumasDeal(self, dealer, totals)
-
-    def match_winners(self, totals: list[int], counted: int, last: Deal) -> list[int] | None:
-        if max(totals) >= self.options["target"]:
-            return self.ranked_winners(totals)
-        return None
 
 
 class BumasDeal(StockDeal):

@@ -13,21 +13,22 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .cards import ACE, Card, deck
+from .cards import ACE, Card
 from .codes import Code
 from .entries import Drew, End, Entry, HandRevealed, Placement, Played, Refused, StarterTurned
 from .knowledge import Violation
-from .match import Deal, Expected, Game
+from .match import Expected
 from .options import Option, boolean, one_of, whole
-from .stock import DECK, StockDeal
+from .stock import StockDeal, StockGame
 
 
-class Domino(Game):
+class Domino(StockGame):
     id = "domino"
     MIN_SEATS, MAX_SEATS = 2, 6
     ENTRY_TYPES = frozenset({"starter", "play", "draw", "pass", "reveal", "annul"})
     LOWEST_WINS = True
     SEVERAL_CARDS = True
+    GOAL = "limit"
     OPTIONS = (
         Option("decks", lambda seats: 1 if seats <= 4 else 2, one_of(1, 2),
                "Decks of 52 cards: 1 or 2 (two by default for more than 4 players).",
@@ -47,16 +48,8 @@ class Domino(Game):
                "laimi surinkęs mažiausiai."),
     )
 
-    def deck(self) -> frozenset[Card]:
-        return frozenset(deck(DECK))
-
     def new_deal(self, dealer: int, totals: list[int]) -> "DominoDeal":
         return DominoDeal(self, dealer, totals)
-
-    def match_winners(self, totals: list[int], counted: int, last: Deal) -> list[int] | None:
-        if max(totals) >= self.options["limit"]:
-            return self.ranked_winners(totals)
-        return None
 
     def value(self, card: Card) -> int:
         """Penalty points of a card left in hand: face value, J 11, Q 12, K 13, A by option."""

@@ -19,9 +19,9 @@ The games say which cards fit (``fitting``) and how the stock refills.
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import Iterable
+from typing import ClassVar, Iterable
 
-from .cards import Card
+from .cards import Card, deck
 from .codes import Code
 from .entries import Drew, Refused
 from .knowledge import Violation
@@ -29,6 +29,21 @@ from .match import Deal, Game
 
 HAND = 7  # cards dealt to each player in both games
 DECK = 52
+
+
+class StockGame(Game):
+    """Both games deal from one or two full decks and end the match at a total (``GOAL``)."""
+
+    GOAL: ClassVar[str]  # the option naming the total that ends the match
+
+    def deck(self) -> frozenset[Card]:
+        return frozenset(deck(DECK))
+
+    def match_winners(self, totals: list[int], counted: int, last: Deal) -> list[int] | None:
+        """Once someone's total reaches the goal: the best totals (ties share)."""
+        if max(totals) >= self.options[self.GOAL]:
+            return self.ranked_winners(totals)
+        return None
 
 
 class StockDeal(Deal):
