@@ -42,8 +42,9 @@ def Header(tm: TableModel) -> ft.Control:
     totals = [ft.Semantics(identifier=f"total-{seat}", label=f"{name} {total}", content=ft.Container(
         padding=ft.Padding.symmetric(horizontal=10, vertical=6), border_radius=16,
         bgcolor=ft.Colors.PRIMARY_CONTAINER if seat == turn else ft.Colors.SURFACE_CONTAINER_HIGHEST,
-        content=ft.Text(("▸ " if seat == turn else "") + f"{name} {total}", size=14,
-                        weight=ft.FontWeight.W_600)))
+        content=ft.Row([*([ft.Icon(ft.Icons.PLAY_ARROW, size=16)] if seat == turn else []),
+                        ft.Text(f"{name} {total}", size=14, weight=ft.FontWeight.W_600)],
+                       tight=True, spacing=2)))
         for seat, (name, total) in enumerate(zip(tm.names, tm.totals()))]
     return ft.Column([
         ft.Semantics(identifier="expected-now", content=ft.Text(
@@ -119,7 +120,7 @@ def Actions(tm: TableModel) -> ft.Control:
         if kind == "draw":
             buttons.append(ft.Row([
                 ft.IconButton(ft.Icons.REMOVE, on_click=lambda _: tm.set_draw_count(tm.draw_count - 1),
-                              tooltip="−1"),
+                              tooltip="-1"),
                 ft.Text(str(tm.draw_count), size=18, weight=ft.FontWeight.BOLD),
                 ft.IconButton(ft.Icons.ADD, on_click=lambda _: tm.set_draw_count(tm.draw_count + 1),
                               tooltip="+1"),

@@ -400,7 +400,7 @@ class TableModel:
                  for index, entry in log.accepted]
         lines += [(index, f"{index + 1}. " + tr(self.lang, "history.refused", code=r.code.value))
                   for index, r in log.rejected]
-        lines += [(v.proof, "   ⚖ " + sentence(violation_message(v, self.lang, self.names,
+        lines += [(v.proof, "   ! " + sentence(violation_message(v, self.lang, self.names,
                                                                  self._words)))
                   for v in log.violations]
         return [text for _, text in sorted(lines, key=lambda item: item[0])]
