@@ -11,7 +11,7 @@ from typing import Any, Protocol
 
 import flet as ft
 
-from app.describe import card_words, entry_line, expected_line
+from app.describe import card_words, deal_reasons, entry_line, expected_line
 from app.i18n import tr
 from rules import Code, Match, Outcome, Refused, Status
 from rules.cards import ACE, SUITS, Card, Suit, deck
@@ -391,7 +391,12 @@ class TableModel:
         if log.status is Status.ANNULLED:
             return tr(self.lang, "deal.annulled")
         parts = ", ".join(f"{n} {p:+d}" for n, p in zip(self.names, log.points) if p)
-        return tr(self.lang, "deal.points", points=parts or "0")
+        lines = [tr(self.lang, "deal.points", points=parts or "0"),
+                 *deal_reasons(self.lang, log, self.names, self.match.game.options)]
+        if not self.match.finished:
+            lines.append(tr(self.lang, "deal.next_dealer",
+                            player=self.names[self.match.next_dealer()]))
+        return " ".join(lines)
 
     def deal_lines(self, number: int) -> list[str]:
         """Every entry of deal ``number`` in order, refused ones and proven violations marked."""

@@ -175,3 +175,15 @@ def test_ramsas_declared_by_a_chosen_player_wins_the_match(store):
     tm.confirm_picking()
     assert tm.match.finished and tm.match.winners == [2]
     assert tm.headline() == "The match is over. Won: Rūta"
+
+
+def test_end_of_deal_says_why_and_who_deals_next(store):
+    record = json.loads((SCENARIOS / "ramsas-two-players.json").read_text(encoding="utf-8"))
+    live = store.create_match(game="ramsas", players=["Ona", "Jonas"])
+    live.start_deal()
+    tm = TableModel(live, "en")
+    for event in record["deals"][0]["events"]:
+        tm.submit(event)
+    assert tm.notice.kind == "info"
+    assert tm.notice.text == ("Deal over. Points: Ona +4, Jonas +6. Ona: 4 trick(s). "
+                              "Jonas: 1 trick(s) and +5 for the jacks. Jonas deals next.")
