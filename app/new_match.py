@@ -1,6 +1,7 @@
 """New match: the game, the players in seating order, the first dealer and the table's options."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -85,6 +86,32 @@ class NewMatchModel:
         self.error = None
         return {"game": self.game, "players": list(self.players), "options": dict(self.options),
                 "first_dealer": self.first_dealer}
+
+
+def seat_circle(players: list[str], dealer: int, lang: str, width: float = 300,
+                height: float = 190) -> ft.Control:
+    """The seating as the table sees it: seat 1 at the bottom, then clockwise; the dealer marked."""
+    if not players:
+        return ft.Container()
+    box_w, box_h = 100, 32
+    rx, ry = width / 2 - box_w / 2 - 2, height / 2 - box_h / 2 - 2
+    seats = []
+    for seat, name in enumerate(players):
+        angle = 2 * math.pi * seat / len(players)  # clockwise from the bottom
+        seats.append(ft.Container(
+            left=width / 2 - rx * math.sin(angle) - box_w / 2,
+            top=height / 2 + ry * math.cos(angle) - box_h / 2,
+            width=box_w, height=box_h, border_radius=16, alignment=ft.Alignment.CENTER,
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if seat == dealer else
+            ft.Colors.SURFACE_CONTAINER_HIGHEST,
+            content=ft.Text(f"{seat + 1}. {name}" + (f" · {tr(lang, 'new.dealer_short')}"
+                                                     if seat == dealer else ""),
+                            size=12, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)))
+    return ft.Semantics(identifier="seat-circle", content=ft.Stack([
+        ft.Container(left=width / 2 - 16, top=height / 2 - 16, width=32, height=32,
+                     content=ft.Icon(ft.Icons.ROTATE_RIGHT, color=ft.Colors.OUTLINE),
+                     tooltip=tr(lang, "new.clockwise")),
+        *seats], width=width, height=height))
 
 
 def option_control(nm: NewMatchModel, option: Option, lang: str) -> ft.Control:
@@ -182,6 +209,8 @@ def NewMatchScreen(nm: NewMatchModel, lang: str, roster: list[str], on_start, on
                 weight=ft.FontWeight.W_600),
         ft.Text(tr(lang, "new.order_hint"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
         *seated,
+        ft.Row([seat_circle(nm.players, nm.first_dealer, lang)],
+               alignment=ft.MainAxisAlignment.CENTER),
         ft.Row([ft.Semantics(identifier="new-name", content=name_field, expand=True),
                 ft.Semantics(identifier="action-add-player", content=ft.FilledTonalButton(
                     tr(lang, "new.add"), icon=ft.Icons.PERSON_ADD, height=48,

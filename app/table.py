@@ -140,7 +140,7 @@ def Actions(tm: TableModel) -> ft.Control:
     if log is not None and log.status.value != "open" and not tm.match.finished:
         buttons.append(action_button("next_deal", tr(lang, "action.next_deal"), tm.next_deal,
                                      primary=True))
-    buttons.append(action_button("undo", tr(lang, "action.undo"), tm.undo))
+    buttons.append(action_button("undo", tm.undo_label(), tm.undo))
     return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
 
 

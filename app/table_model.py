@@ -322,6 +322,16 @@ class TableModel:
     def set_end(self, end: str) -> None:
         self.end = end
 
+    def undo_label(self) -> str:
+        """The undo button says what it would take back."""
+        log = self.match.current
+        if log is not None and log.accepted:
+            what = entry_line(self.lang, log.accepted[-1][1].to_dict(), self.names)
+            return tr(self.lang, "action.undo_what", what=what)
+        if log is not None:
+            return tr(self.lang, "action.undo_deal")
+        return tr(self.lang, "action.undo")
+
     def undo(self) -> None:
         undone = self.keeper.undo()
         if undone is None:

@@ -70,8 +70,10 @@ def test_violation_is_news_with_evidence_and_penalty(store):
 def test_undo_says_what_it_undid(store):
     tm = table(store, "devynake", ["Ona", "Jonas", "Rūta"])
     tm.tap_card("9H")
+    assert tm.undo_label() == "Undo: Jonas: 9 of hearts"
     tm.undo()
     assert tm.notice.text == "Undone: Jonas: 9 of hearts" and tm.entries() == []
+    assert tm.undo_label() == "Undo the deal's start"
     tm.undo()  # the deal's start
     tm.undo()
     assert tm.notice.text == "Nothing to undo."
