@@ -47,11 +47,12 @@ def TopBar(model: AppModel) -> ft.Control:
             "EN" if lang == "lt" else "LT", tooltip=tr(lang, "lang.switch.hint"),
             on_click=lambda _: model.toggle_language(),
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12, vertical=12)))),
-        ft.Semantics(identifier="action-theme", content=ft.IconButton(
+    ]
+    if model.screen != "table":  # at the table the game's name needs the room; Settings has it
+        actions.append(ft.Semantics(identifier="action-theme", content=ft.IconButton(
             ft.Icons.DARK_MODE if model.theme != "dark" else ft.Icons.LIGHT_MODE,
             tooltip=tr(lang, "theme.toggle"), on_click=lambda _: model.toggle_theme(
-                ft.context.page.platform_brightness == ft.Brightness.DARK))),
-    ]
+                ft.context.page.platform_brightness == ft.Brightness.DARK))))
     title = tr(lang, "app.title")
     if model.screen == "table" and model.table is not None:
         title = tr(lang, f"game.{model.table.game_id}.name")
