@@ -106,7 +106,10 @@ class AppModel:
     # -- matches ------------------------------------------------------------
     def start_match(self) -> None:
         plan = self.new_match.validated(self.lang)
-        if plan is None or self.store is None:
+        if plan is None:
+            return
+        if self.store is None:  # nothing could be kept: say so rather than play unrecorded
+            self.new_match.error = self.problem
             return
         live = self.store.create_match(**plan)
         live.start_deal()
