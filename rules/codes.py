@@ -39,12 +39,7 @@ class Code(str, Enum):
     FALSE_PASS = "false_pass"
     FALSE_DRAW = "false_draw"
 
-    @property
-    def is_violation(self) -> bool:
-        return self in VIOLATIONS
-
 
 VIOLATIONS = frozenset({Code.REVOKE, Code.FAILED_TO_TRUMP, Code.FAILED_TO_HEAD,
                         Code.FAILED_TO_OVERTRUMP, Code.TRUMP_ACE_NOT_LED,
                         Code.FALSE_PASS, Code.FALSE_DRAW})
-REJECTIONS = frozenset(code for code in Code if code not in VIOLATIONS)

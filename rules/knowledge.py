@@ -68,9 +68,6 @@ class Knowledge:
         """The player took unseen cards: what he lacked before may be his now."""
         self.exclusions[player].clear()
 
-    def excluded(self, player: int, card: Card) -> bool:
-        return any(card in ex.cards for ex in self.exclusions[player])
-
     def prove(self, player: int, cards: Iterable[Card], proof: int) -> list[Violation]:
         """The player showed ``cards`` at entry ``proof``: report each exclusion they break."""
         cards = list(cards)
