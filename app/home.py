@@ -34,7 +34,8 @@ def GameTile(model: AppModel, game_id: str) -> ft.Control:
                         width=48, height=48, border_radius=24,
                         bgcolor=ft.Colors.PRIMARY_CONTAINER,
                         alignment=ft.Alignment.CENTER,
-                        content=suit_mark(GAME_SUITS[game_id], 24),
+                        content=suit_mark(GAME_SUITS[game_id], 24, None if GAME_SUITS[game_id].red
+                                          else ft.Colors.ON_PRIMARY_CONTAINER),
                     ),
                     ft.Column([
                         ft.Text(tr(lang, f"game.{game_id}.name"), size=20,
@@ -72,7 +73,9 @@ def Home(model: AppModel) -> ft.Control:
                             content=ft.Text(model.problem, color=ft.Colors.ON_ERROR_CONTAINER))
                ] if model.problem else []
     resume = [ft.Text(tr(lang, "home.unfinished"), size=18, weight=ft.FontWeight.BOLD),
-              *[ResumeTile(model, m) for m in unfinished[:5]]] if unfinished else []
+              ft.ResponsiveRow([ft.Container(ResumeTile(model, m), col={"xs": 12, "md": 6})
+                                for m in unfinished[:6]], spacing=4, run_spacing=4),
+              ] if unfinished else []
     return ft.Column(
         scroll=ft.ScrollMode.AUTO,
         expand=True,
@@ -92,7 +95,8 @@ def Home(model: AppModel) -> ft.Control:
                 run_spacing=8),
             ft.Text(tr(lang, "home.games"), size=18, weight=ft.FontWeight.BOLD),
             ft.Text(tr(lang, "home.choose"), size=14),
-            *[GameTile(model, game_id) for game_id in GAME_ORDER],
+            ft.ResponsiveRow([ft.Container(GameTile(model, game_id), col={"xs": 12, "md": 6})
+                              for game_id in GAME_ORDER], spacing=4, run_spacing=4),
         ],
         spacing=10,
     )
