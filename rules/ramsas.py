@@ -205,6 +205,9 @@ class RamsasDeal(Deal):
         player = entry.player
         if player is not None and player in self.folded:
             raise Refused(Code.NOT_IN_PLAY, player=player)
+        if player is not None and self.hands[player] == 0:
+            # Out of cards is out of the deal for every entry, before whether it fits the phase.
+            raise Refused(Code.NOT_IN_PLAY, "out_of_cards", player=player)
         if isinstance(entry, TrumpShown):
             if self.phase is not Phase.TRUMP:
                 raise Refused(Code.WRONG_PHASE, "trump_shown")
@@ -215,8 +218,6 @@ class RamsasDeal(Deal):
                 raise refusal
             return
         assert player is not None
-        if isinstance(entry, Played) and self.hands[player] == 0:
-            raise Refused(Code.NOT_IN_PLAY, "out_of_cards", player=player)
         if isinstance(entry, Bought) and player in self.vetoed:
             raise Refused(Code.CANNOT_BUY, "vetoed_buy", player=player)
         if isinstance(entry, Folded) and player in self.vetoed:
