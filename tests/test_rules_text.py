@@ -156,6 +156,18 @@ def test_ramsas_on_a_trump_lead_following_suit_is_playing_a_trump():
         assert judge("ramsas", 3, [deal(TRUMP_LEAD)], options=options)["deals"] == [D(0)]
 
 
+def test_ramsas_the_real_trump_nine_played_first_beats_the_demoted_ace():
+    """RULES.md §1: "that ace counts as the trump nine (if it meets the real trump nine in a
+    trick, the one played first is higher)" — here the real nine comes first.
+
+    Dealer 0 shows 9H; seat 1 buys and leads KS though he holds AH. Seat 0 wins with AS and
+    leads the nine; seat 1's AH (entry 6) proves the violation and loses to it."""
+    events = deal(OPENING, "play 1 KS, play 0 AS, play 0 9H, play 1 AH, play 0 10C, play 1 AC,"
+                           "play 1 QS, play 0 JS, play 1 QD, play 0 9D")
+    v = judge("ramsas", 2, [events])
+    assert v["deals"] == [D(0, "finished", [2, 3], violations=[(3, 6, 1, "trump_ace_not_led")])]
+
+
 def test_ramsas_one_card_proves_two_revokes():
     """RECORDS.md: "Each offending entry is reported once, with the first later entry that
     proves it; one later card can prove several earlier entries".
