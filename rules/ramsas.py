@@ -123,6 +123,9 @@ class RamsasDeal(Deal):
         self.trump_card: Card | None = None
         self.just_dealt = False     # nothing since the trump card: a redeal is still possible
         self.queue: list[int] = []  # who is still to answer in the buying or fold round, in order
+        # Vetoed players are not asked whether they play (they must), but a table that asks
+        # them anyway gets a `stay`: it is taken, in the fold round or before the first card.
+        self.silent: set[int] = set()
         self.buyer: int | None = None
         self.folded: set[int] = set()
         self.forgot_to_ask = False  # the first card came before every fold answer
@@ -229,6 +232,8 @@ class RamsasDeal(Deal):
         if isinstance(entry, (Bought, DeclinedToBuy)):
             self._check_answer(player, Phase.BUYING, "buying_over")
         elif isinstance(entry, (Stayed, Folded)):
+            if isinstance(entry, Stayed) and player in self.silent and not self.started:
+                return
             self._check_answer(player, Phase.FOLDING,
                                "buying_now" if self.phase is Phase.BUYING else "folding_over")
         elif isinstance(entry, (JacksShown, RamsasDeclared)):
@@ -375,6 +380,8 @@ class RamsasDeal(Deal):
             self.queue.pop(0)
             if not self.queue:
                 self._start_fold_round()
+        elif isinstance(entry, Stayed) and player in self.silent:
+            self.silent.discard(player)
         elif isinstance(entry, (Stayed, Folded)):
             if isinstance(entry, Folded):
                 self.folded.add(player)
@@ -402,6 +409,7 @@ class RamsasDeal(Deal):
         origin = self.buyer if self.buyer is not None else self.dealer
         self.queue = [s for s in self.clockwise(self.left_of(origin))
                       if s != self.buyer and s not in self.vetoed]
+        self.silent = set(self.vetoed) - {self.buyer}
         self.phase = Phase.FOLDING
         if not self.queue:
             self._end_fold_round()

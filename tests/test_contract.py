@@ -225,14 +225,14 @@ def test_ramsas_veto_precedence_and_lone_win_at_target():
          fold(0),         # 3 cannot_fold before wrong_phase (buying now)
          no_buy(0),       # 4 his turn is skipped
          no_buy(2), no_buy(1),
-         stay(0),         # 7 not asked
+         stay(0),         # 7 not asked, but a table that asks him anyway is answered
          fold(2), fold(1)],  # he is left alone: +5 reaches the target at the deal's end
         [trump("KH")],
     ], options={"target": 6})
     assert v == {"deals": [
         D(0, "finished", [5, 0, 0]),
         D(1, "finished", [5, 0, 0], [(0, "cannot_buy"), (2, "cannot_buy"), (3, "cannot_fold"),
-                                     (4, "not_your_turn"), (7, "not_your_turn")]),
+                                     (4, "not_your_turn")]),
         D(2, rejected=[(0, "match_over")]),
     ], "totals": [10, 0, 0], "finished": True, "winners": [0]}
 

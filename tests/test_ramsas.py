@@ -901,3 +901,18 @@ def play_match(seed: int, seats: int, target: int, flags: tuple[bool, bool, bool
 @given(seed=st.integers(0, 2**32 - 1), seats=st.integers(2, 6), target=st.integers(2, 14))
 def test_random_matches(flags, seed, seats, target):
     play_match(seed, seats, target, flags)
+
+
+def test_a_vetoed_players_stay_is_taken_whether_or_not_the_table_asks_him():
+    """RULES.md: vetoed players cannot fold; the buying round skips them. The fold round works
+    both ways a table plays it: asking him (his `stay` in its place) or not asking him."""
+    first = deal("trump KH, no_buy 1, no_buy 2, no_buy 0, fold 1, fold 2, stay 0")  # P0: 5
+    # Deal 2, dealer P1: buying P2, (P0 skipped), P1; fold round P2, P0, P1; P2 leads.
+    asked = deal("trump KH, no_buy 2, no_buy 1, stay 2, stay 0, stay 1, play 2 AH")
+    not_asked = deal("trump KH, no_buy 2, no_buy 1, stay 2, stay 1, play 2 AH")
+    for second in (asked, not_asked):
+        v = judge(first, second, players=3, options={"target": 6})
+        assert v["deals"][0]["points"] == [5, 0, 0]
+        assert codes(v["deals"][1]) == []
+    late = judge(first, not_asked + deal("stay 0"), players=3, options={"target": 6})
+    assert codes(late["deals"][1]) == [(6, "wrong_phase")]  # after the first card: too late
