@@ -184,11 +184,14 @@ def NewMatchScreen(nm: NewMatchModel, lang: str, roster: list[str], on_start, on
                           on_click=lambda _, s=seat: nm.remove_player(s)),
         ], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     free = [name for name in roster if name not in nm.players]
-    # The name being typed lives in a ref, not the model: typing must not re-render the form.
-    # A new key after each added player gives an empty field.
+    # The name being typed is kept in a ref and given back as the field's value, so that a
+    # later re-render never sends the field an older text. Typing itself updates nothing:
+    # an update per keystroke would echo the text back while the player is still typing
+    # and cut it. After a name is added the empty value clears the field.
     draft = ft.use_ref("")
 
     def typed(e) -> None:
+        ft.context.disable_auto_update()
         draft.current = e.control.value
 
     def add(name: str) -> None:
@@ -196,7 +199,7 @@ def NewMatchScreen(nm: NewMatchModel, lang: str, roster: list[str], on_start, on
         nm.add_player(name, lang)
 
     name_field = ft.TextField(
-        key=f"name-{len(nm.players)}", label=tr(lang, "new.name"),
+        label=tr(lang, "new.name"), value=draft.current,
         on_change=typed, on_submit=lambda e: add(e.control.value))
     spec = nm.spec
     return ft.Column([

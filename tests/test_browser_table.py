@@ -89,14 +89,18 @@ def test_new_match_through_the_form(tmp_path):
     with serve(tmp_path) as url, browser_page(PHONE) as page:
         open_app(page, url)
         tap(page, "game-devynake")
-        for name in ["Ona", "Jonas", "Rūta"]:
-            by_id(page, "new-name").locator("input").first.fill(name)
+        for seat, name in enumerate(["Ona", "Jonas", "Rūta"]):
+            # Type as a person does: tap the field, and once Flutter has put its editor
+            # there (it replaces the input on focus), type into whatever has the focus.
+            by_id(page, "new-name").locator("input").first.click()
+            page.wait_for_timeout(STEP_MS)
+            page.keyboard.type(name, delay=30)
             page.wait_for_timeout(STEP_MS)
             tap(page, "action-add-player")
+            by_id(page, f"dealer-{seat}").wait_for(timeout=10000)
         shot(page, "new-match-phone")
         tap(page, "action-start")
-        page.wait_for_timeout(500)
-        assert by_id(page, "card-9H").count() == 1
+        by_id(page, "card-9H").wait_for(timeout=10000)
         shot(page, "devynake-start-phone")
     from models import Store
     store = Store(tmp_path / "partija.db")
