@@ -17,29 +17,10 @@ import sys
 
 import pytest
 
-from conftest import ROOT, record
-from rules.record import load, verdict
+from conftest import D, ROOT, compared as judge, record
 
 
 # -- helpers --------------------------------------------------------------
-def judge(game: str, players, deals: list[list], **top) -> dict:
-    """The compared parts of the verdict of a record."""
-    match, names = load(record(game, players, deals, **top))
-    v = verdict(match, names)
-    return {
-        "deals": [{"dealer": d["dealer"], "status": d["status"], "points": d["points"],
-                   "rejected": sorted((r["event"], r["code"]) for r in d["rejected"]),
-                   "violations": sorted((x["event"], x["proof"], x["player"], x["code"])
-                                        for x in d["violations"])}
-                  for d in v["deals"]],
-        "totals": v["totals"], "finished": v["finished"], "winners": v["winners"]}
-
-
-def D(dealer, status="open", points=None, rejected=(), violations=()) -> dict:
-    return {"dealer": dealer, "status": status, "points": points,
-            "rejected": sorted(rejected), "violations": sorted(violations)}
-
-
 def play(player, card, **more):
     return {"type": "play", "player": player, "card": card, **more}
 

@@ -13,7 +13,7 @@ from typing import Callable
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from conftest import record
+from conftest import deal, ev, record
 from rules import GAMES, Card, Code, Match, Status, load, verdict
 from rules.cards import ACE, Suit, deck
 from rules.match import Expected
@@ -22,25 +22,6 @@ from rules.ramsas import Ramsas, RamsasDeal
 
 
 # -- helpers --------------------------------------------------------------
-def ev(text: str) -> dict:
-    kind, *args = text.split()
-    out: dict = {"type": kind}
-    if kind == "trump":
-        out["card"] = args[0]
-        return out
-    if args:
-        out["player"] = int(args[0])
-    if kind == "play":
-        out["card"] = args[1]
-    if kind == "jacks":
-        out["cards"] = args[1:]
-    return out
-
-
-def deal(*texts: str) -> list[dict]:
-    return [ev(part.strip()) for text in texts for part in text.split(",") if part.strip()]
-
-
 def judge(*deals: list[dict], players: int = 2, **top) -> dict:
     match, names = load(record("ramsas", players, list(deals), **top))
     return verdict(match, names)

@@ -8,53 +8,7 @@ finished and winners.
 """
 from __future__ import annotations
 
-from conftest import record
-from rules.record import load, verdict
-
-
-# -- helpers --------------------------------------------------------------
-def ev(text: str) -> dict:
-    """One entry from ``"play 1 AH"``, ``"jacks 0 JH JD"``, ``"trump 9H"``, ``"draw 1 37"``,
-    ``"reveal 0 5C 6C"``, ``"annul"``."""
-    kind, *args = text.split()
-    out: dict = {"type": kind}
-    if kind in ("trump", "starter"):
-        out["card"] = args[0]
-        return out
-    if args:
-        out["player"] = int(args[0])
-    if kind == "play":
-        out["card"] = args[1]
-        if len(args) > 2:
-            out["end"] = args[2]
-    elif kind in ("jacks", "reveal"):
-        out["cards"] = args[1:]
-    elif kind == "draw":
-        out["count"] = int(args[1]) if len(args) > 1 else 1
-    return out
-
-
-def deal(*texts: str) -> list[dict]:
-    """Entries written as comma-separated short strings."""
-    return [ev(part.strip()) for text in texts for part in text.split(",") if part.strip()]
-
-
-def judge(game: str, players: int, deals: list[list[dict]], **top) -> dict:
-    """The compared parts of the verdict of a record."""
-    match, names = load(record(game, players, deals, **top))
-    v = verdict(match, names)
-    return {
-        "deals": [{"dealer": d["dealer"], "status": d["status"], "points": d["points"],
-                   "rejected": sorted((r["event"], r["code"]) for r in d["rejected"]),
-                   "violations": sorted((x["event"], x["proof"], x["player"], x["code"])
-                                        for x in d["violations"])}
-                  for d in v["deals"]],
-        "totals": v["totals"], "finished": v["finished"], "winners": v["winners"]}
-
-
-def D(dealer, status="open", points=None, rejected=(), violations=()) -> dict:
-    return {"dealer": dealer, "status": status, "points": points,
-            "rejected": sorted(rejected), "violations": sorted(violations)}
+from conftest import D, compared as judge, deal
 
 
 # Two players, dealer 0 shows 9H (hearts trump), seat 1 buys, seat 0 plays; seat 1 leads.
