@@ -103,7 +103,11 @@ def Actions(tm: TableModel) -> ft.Control:
         buttons.append(action_button("cancel", tr(lang, "action.cancel"), tm.cancel_picking))
         return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
     if tm.editing is not None:
-        return ft.Row([action_button("cancel", tr(lang, "action.cancel"), tm.cancel_correcting)])
+        buttons = [action_button("cancel", tr(lang, "action.cancel"), tm.cancel_correcting)]
+        if tm.can_correct_to_pass():
+            buttons.insert(0, action_button("correct-pass", tr(lang, "action.pass"),
+                                            tm.correct_to_pass))
+        return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
     if tm.picking:
         choices = tm.must_reveal() if tm.picking == "reveal" else list(range(len(tm.names)))
         if tm.picking != "multi":

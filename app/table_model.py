@@ -119,7 +119,8 @@ class TableModel:
 
     def headline(self) -> str:
         if self.editing is not None:
-            return tr(self.lang, "expect.correct", number=self.editing + 1)
+            key = "expect.correct_or_pass" if self.can_correct_to_pass() else "expect.correct"
+            return tr(self.lang, key, number=self.editing + 1)
         if self.match.finished:
             winners = ", ".join(self.names[s] for s in self.match.winners or [])
             return tr(self.lang, "expect.match_over", winners=winners)
@@ -282,11 +283,24 @@ class TableModel:
         self.submit(raw)
 
     # -- corrections --------------------------------------------------------
+    def _corrected(self) -> dict | None:
+        log = self.match.current
+        if self.editing is None or log is None:
+            return None
+        entry = dict(log.accepted).get(self.editing)
+        return entry.to_dict() if entry is not None else None
+
     def editable(self, index: int) -> bool:
-        """Card entries of the current deal can be corrected by tapping the right card."""
+        """A one-card play, a pass, or the trump / starter card of the current deal can be
+        corrected: by tapping the right card, or (a play) into a pass."""
         log = self.match.current
         entry = dict(log.accepted).get(index) if log else None
-        return entry is not None and "card" in entry.to_dict()
+        return entry is not None and entry.TYPE in ("play", "pass", "trump", "starter") \
+            and "cards" not in entry.to_dict()
+
+    def can_correct_to_pass(self) -> bool:
+        old = self._corrected()
+        return old is not None and old["type"] == "play" and "pass" in self.match.game.ENTRY_TYPES
 
     def start_correcting(self, index: int) -> None:
         self.cancel_picking()
@@ -297,12 +311,26 @@ class TableModel:
 
     def correct(self, code: str) -> None:
         """Put the tapped card in place of the entry being corrected, and replay the match."""
+        old = self._corrected()
+        if old is None:
+            return
+        if old["type"] in ("trump", "starter"):
+            raw = {**old, "card": code}
+        else:  # a play of another card, or a pass that was in fact a play
+            raw = {key: value for key, value in old.items() if key in ("player", "end")}
+            raw.update(type="play", card=code)
+        self._replace(raw)
+
+    def correct_to_pass(self) -> None:
+        """The entry being corrected was a pass, not a card."""
+        old = self._corrected()
+        if old is not None:
+            self._replace({"type": "pass", "player": old["player"]})
+
+    def _replace(self, raw: dict) -> None:
         index, self.editing = self.editing, None
         log = self.match.current
-        if index is None or log is None:
-            return
-        old = dict(log.accepted)[index].to_dict()
-        raw = {**old, "card": code}
+        assert index is not None and log is not None
         result = self.keeper.replace(deal=log.number, index=index, raw=raw)
         self.rev += 1
         if result.refusal is not None:

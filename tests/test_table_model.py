@@ -154,7 +154,7 @@ def test_correcting_a_past_card_replays_and_says_what_changed(store):
     tm.tap_card("JH")       # Ona
     assert tm.editable(0)
     tm.start_correcting(0)
-    assert tm.headline() == "Correcting entry 1: tap the right card"
+    assert tm.headline() == "Correcting entry 1: tap the right card, or “Pass”"
     tm.tap_card("9S")       # it was the nine of spades: now 10H and JH no longer fit
     assert tm.editing is None
     assert tm.notice.text == ("Entry 1 corrected: Jonas: 9 of spades. "
@@ -189,3 +189,20 @@ def test_end_of_deal_says_why_and_who_deals_next(store):
     assert tm.notice.kind == "info"
     assert tm.notice.text == ("Deal over. Points: Ona +4, Jonas +6. Ona: 4 trick(s). "
                               "Jonas: 1 trick(s) and +5 for the jacks. Jonas deals next.")
+
+
+def test_a_pass_corrected_into_the_card_and_back(store):
+    tm = table(store, "devynake", ["Ona", "Jonas", "Rūta"])
+    tm.act("pass")          # Jonas: in fact he placed the nine of hearts
+    tm.tap_card("9S")       # Rūta
+    tm.start_correcting(0)
+    tm.tap_card("9H")
+    assert tm.entries()[0] == (1, "Jonas: 9 of hearts") and tm.notice.text.endswith(
+        "No other entry changed.")
+    tm.start_correcting(0)
+    assert tm.can_correct_to_pass()
+    tm.correct_to_pass()
+    assert tm.entries()[0] == (1, "Jonas passes")
+    tm.start_correcting(1)
+    tm.cancel_correcting()
+    assert tm.editing is None and not tm.editable(5)
