@@ -145,6 +145,10 @@ class AppModel:
     def roster(self) -> list[str]:
         return self.store.roster() if self.store is not None else []
 
+    def stats(self) -> list:
+        """Each roster player's record, over all games or the chosen one."""
+        return self.store.player_stats(self.stats_game) if self.store is not None else []
+
     # -- files --------------------------------------------------------------
     def export_name(self, match_id: int, suffix: str) -> str:
         game = next((m.game for m in self.matches() if m.id == match_id), "match")

@@ -21,7 +21,7 @@ def PlayersScreen(model: AppModel) -> ft.Control:
     lang = model.lang
     _ = model.version
     game = model.stats_game
-    stats = model.store.player_stats(game) if model.store is not None else []
+    stats = model.stats()
     old, set_old = ft.use_state("")
     new, set_new = ft.use_state("")
     chips = [ft.Semantics(identifier="stats-all", content=ft.Chip(

@@ -9,6 +9,7 @@ from app.cards_view import tappable_card
 from app.i18n import tr
 from app.suits import on_table_colour, suit_mark
 from app.table_model import TableModel
+from rules.cards import SUITS
 
 ACTION_ICONS = {
     "pass": ft.Icons.SKIP_NEXT, "draw": ft.Icons.DOWNLOAD, "buy": ft.Icons.SHOPPING_BASKET,
@@ -95,7 +96,7 @@ def Actions(tm: TableModel) -> ft.Control:
     lang = tm.lang
     buttons: list[ft.Control] = []
     if tm.pending_ace:
-        for suit in tm.suits():
+        for suit in SUITS:
             buttons.append(ft.Semantics(identifier=f"suit-{suit.value}", content=ft.OutlinedButton(
                 content=ft.Row([suit_mark(suit, 20, on_table_colour(suit)), ft.Text(tr(lang, f"suit.{suit.value}"))],
                                tight=True),

@@ -14,7 +14,7 @@ import flet as ft
 from app.describe import card_words, deal_reasons, entry_line, expected_line
 from app.i18n import tr
 from rules import Code, Match, Outcome, Refused, Status
-from rules.cards import ACE, SUITS, Card, Suit, deck
+from rules.cards import ACE, SUITS, Card
 from rules.messages import refusal_message, violation_message
 
 # The paragraph of the game's rules page that explains each code it can produce.
@@ -136,8 +136,7 @@ class TableModel:
 
     def cards(self) -> list[list[Card]]:
         """The picker's rows: one per suit, low to high, of this game's deck."""
-        size = len(self.match.game.deck())
-        cards = deck(52) if size == 52 else deck(size)
+        cards = sorted(self.match.game.deck())
         return [[c for c in cards if c.suit is suit] for suit in SUITS]
 
     def card_state(self, card: Card) -> str:
@@ -465,6 +464,3 @@ class TableModel:
             for seat in range(seats):
                 series[seat].append(series[seat][-1] + log.points[seat])
         return series
-
-    def suits(self) -> tuple[Suit, ...]:
-        return SUITS
