@@ -1,4 +1,5 @@
 """Partija: start the app (``uv run main.py [--web] [--port N]``)."""
+
 from app.cli import main
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 Each board is drawn only while the match has a deal (the table screen checks).
 """
+
 from __future__ import annotations
 
 import flet as ft
@@ -37,10 +38,17 @@ def devynake_board(tm: TableModel) -> ft.Control:
         else:
             low, high = placed
             cards = [small_card(Card(r, suit), tm.lang, width=26) for r in range(low, high + 1)]
-        rows.append(ft.Row([suit_mark(suit, 22, on_table_colour(suit)), *cards], spacing=3,
-                           scroll=ft.ScrollMode.AUTO, height=38))
-    return ft.Column([*rows, _counts(tm, deal.hands, [_label(tr(tm.lang, "board.cards_left"))])],
-                     spacing=4)
+        rows.append(
+            ft.Row(
+                [suit_mark(suit, 22, on_table_colour(suit)), *cards],
+                spacing=3,
+                scroll=ft.ScrollMode.AUTO,
+                height=38,
+            )
+        )
+    return ft.Column(
+        [*rows, _counts(tm, deal.hands, [_label(tr(tm.lang, "board.cards_left"))])], spacing=4
+    )
 
 
 def ramsas_board(tm: TableModel) -> ft.Control:
@@ -57,41 +65,87 @@ def ramsas_board(tm: TableModel) -> ft.Control:
             status.append(tr(lang, "board.folded"))
         if deal.jacks[seat]:
             status.append(tr(lang, "board.jacks"))
-        seats.append(ft.Column([
-            ft.Text(name, size=13, weight=ft.FontWeight.W_600,
-                    color=ft.Colors.PRIMARY if seat == deal.turn else None),
-            small_card(in_trick.get(seat), lang, width=34),
-            ft.Text(tr(lang, "board.tricks", count=deal.tricks[seat]), size=12),
-            *([ft.Text(", ".join(status), size=11, color=ft.Colors.ON_SURFACE_VARIANT)]
-              if status else []),
-        ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=2, width=78))
-    return ft.Column([ft.Row(head, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-                      ft.Row(seats, wrap=True, spacing=4, run_spacing=6)], spacing=6)
+        seats.append(
+            ft.Column(
+                [
+                    ft.Text(
+                        name,
+                        size=13,
+                        weight=ft.FontWeight.W_600,
+                        color=ft.Colors.PRIMARY if seat == deal.turn else None,
+                    ),
+                    small_card(in_trick.get(seat), lang, width=34),
+                    ft.Text(tr(lang, "board.tricks", count=deal.tricks[seat]), size=12),
+                    *(
+                        [ft.Text(", ".join(status), size=11, color=ft.Colors.ON_SURFACE_VARIANT)]
+                        if status
+                        else []
+                    ),
+                ],
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                spacing=2,
+                width=78,
+            )
+        )
+    return ft.Column(
+        [
+            ft.Row(head, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            ft.Row(seats, wrap=True, spacing=4, run_spacing=6),
+        ],
+        spacing=6,
+    )
 
 
 def domino_board(tm: TableModel) -> ft.Control:
     deal = tm.deal
     lang = tm.lang
     ends = deal.ends or {}
-    line = ft.Row([
-        ft.Column([_label(tr(lang, "board.left")), small_card(ends.get(End.LEFT), lang)],
-                  horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=2),
-        ft.Row([ft.Icon(ft.Icons.WEST, size=18), ft.Text("· · ·", size=16),
-                ft.Icon(ft.Icons.EAST, size=18)], tight=True, spacing=2),
-        ft.Column([_label(tr(lang, "board.right")), small_card(ends.get(End.RIGHT), lang)],
-                  horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=2),
-    ], alignment=ft.MainAxisAlignment.CENTER, spacing=16)
+    line = ft.Row(
+        [
+            ft.Column(
+                [_label(tr(lang, "board.left")), small_card(ends.get(End.LEFT), lang)],
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                spacing=2,
+            ),
+            ft.Row(
+                [
+                    ft.Icon(ft.Icons.WEST, size=18),
+                    ft.Text("· · ·", size=16),
+                    ft.Icon(ft.Icons.EAST, size=18),
+                ],
+                tight=True,
+                spacing=2,
+            ),
+            ft.Column(
+                [_label(tr(lang, "board.right")), small_card(ends.get(End.RIGHT), lang)],
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                spacing=2,
+            ),
+        ],
+        alignment=ft.MainAxisAlignment.CENTER,
+        spacing=16,
+    )
     return ft.Column([line, _counts(tm, deal.hands, [_stock(lang, deal.stock)])], spacing=6)
 
 
 def bumas_board(tm: TableModel) -> ft.Control:
     deal = tm.deal
     lang = tm.lang
-    top = ft.Row([_label(tr(lang, "board.top")), small_card(deal.top, lang, width=44),
-                  _stock(lang, deal.stock)],
-                 spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    top = ft.Row(
+        [
+            _label(tr(lang, "board.top")),
+            small_card(deal.top, lang, width=44),
+            _stock(lang, deal.stock),
+        ],
+        spacing=10,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
     return ft.Column([top, _counts(tm, deal.hands, [])], spacing=6)
 
 
-BOARDS = {"devynake": devynake_board, "ramsas": ramsas_board, "domino": domino_board,
-          "bumas": bumas_board}
+BOARDS = {
+    "devynake": devynake_board,
+    "ramsas": ramsas_board,
+    "domino": domino_board,
+    "bumas": bumas_board,
+}

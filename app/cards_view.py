@@ -1,4 +1,5 @@
 """Card faces: the picker's cards and the small cards the boards show."""
+
 from __future__ import annotations
 
 import flet as ft
@@ -12,22 +13,34 @@ CARD_W, CARD_H = 48, 60  # the picker's touch target: at least 48 px each way
 _BORDER = {"fits": ft.Colors.GREEN_700, "picked": ft.Colors.BLUE_700}
 
 
-def card_face(card: Card, *, width: float = CARD_W, height: float = CARD_H,
-              state: str = "plain") -> ft.Control:
+def card_face(
+    card: Card, *, width: float = CARD_W, height: float = CARD_H, state: str = "plain"
+) -> ft.Control:
     """A card as it looks on the table: white face, rank and drawn suit sign."""
     rank_size = height * 0.34
     return ft.Container(
-        width=width, height=height, border_radius=6,
+        width=width,
+        height=height,
+        border_radius=6,
         bgcolor="#FFFFFF" if state != "fits" else "#E8F5E9",
         border=ft.Border.all(3 if state in _BORDER else 1, _BORDER.get(state, "#9E9E9E")),
         opacity=0.28 if state == "gone" else 1.0,
         alignment=ft.Alignment.CENTER,
-        content=ft.Column([
-            ft.Text(rank_name(card.rank), size=rank_size, weight=ft.FontWeight.BOLD,
-                    color=suit_colour(card.suit)),
-            suit_mark(card.suit, height * 0.3),
-        ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-            alignment=ft.MainAxisAlignment.CENTER, tight=True),
+        content=ft.Column(
+            [
+                ft.Text(
+                    rank_name(card.rank),
+                    size=rank_size,
+                    weight=ft.FontWeight.BOLD,
+                    color=suit_colour(card.suit),
+                ),
+                suit_mark(card.suit, height * 0.3),
+            ],
+            spacing=0,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            alignment=ft.MainAxisAlignment.CENTER,
+            tight=True,
+        ),
     )
 
 
@@ -46,7 +59,12 @@ def tappable_card(card: Card, state: str, lang: str, on_tap) -> ft.Control:
 
 def small_card(card: Card | None, lang: str, *, width: float = 40) -> ft.Control:
     if card is None:
-        return ft.Container(width=width, height=width * 1.3, border_radius=5,
-                            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT))
-    return ft.Semantics(label=card_words(card, lang),
-                        content=card_face(card, width=width, height=width * 1.3))
+        return ft.Container(
+            width=width,
+            height=width * 1.3,
+            border_radius=5,
+            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        )
+    return ft.Semantics(
+        label=card_words(card, lang), content=card_face(card, width=width, height=width * 1.3)
+    )

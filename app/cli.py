@@ -8,6 +8,7 @@
 
 A bad file or an unusable database gives one line on stderr and exit 2.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -17,10 +18,15 @@ import sys
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="main.py", description="Partija – card game referee")
-    parser.add_argument("--web", action="store_true", help="serve the app to a browser on 127.0.0.1")
+    parser.add_argument(
+        "--web", action="store_true", help="serve the app to a browser on 127.0.0.1"
+    )
     parser.add_argument("--port", type=int, default=8550, help="port for --web (default 8550)")
-    parser.add_argument("--db", metavar="PATH",
-                        help="database file (default: $PARTIJA_DB, else the app's data folder)")
+    parser.add_argument(
+        "--db",
+        metavar="PATH",
+        help="database file (default: $PARTIJA_DB, else the app's data folder)",
+    )
     commands = parser.add_subparsers(dest="command", title="store commands", metavar="COMMAND")
     command = commands.add_parser("import", help="store match records; print each new match id")
     command.add_argument("files", nargs="+", metavar="FILE.json")
@@ -34,14 +40,21 @@ def main(argv: list[str] | None = None) -> int:
         if args.db:  # the app opens its store where the environment says
             os.environ["PARTIJA_DB"] = args.db
         from app.run import run
+
         run(web=args.web, port=args.port)
         return 0
     return _store_command(args)
 
 
 def _store_command(args: argparse.Namespace) -> int:
-    from models import (DatabaseUnavailable, ForeignDatabase, NewerDatabase, RecordRejected,
-                        Store, UnknownMatch)
+    from models import (
+        DatabaseUnavailable,
+        ForeignDatabase,
+        NewerDatabase,
+        RecordRejected,
+        Store,
+        UnknownMatch,
+    )
     from models.files import BadFile, read_json_file
 
     try:
@@ -62,8 +75,10 @@ def _store_command(args: argparse.Namespace) -> int:
         else:
             for m in store.list_matches():
                 status = "stopped" if m.stopped else m.status
-                print(f"{m.id}\t{m.game}\t{', '.join(m.players)}\t{status}\t"
-                      f"{' '.join(str(t) for t in m.totals)}")
+                print(
+                    f"{m.id}\t{m.game}\t{', '.join(m.players)}\t{status}\t"
+                    f"{' '.join(str(t) for t in m.totals)}"
+                )
     except RecordRejected as exc:
         return _fail(f"{args.files[exc.position]}: not a match record: {exc}")
     except UnknownMatch as exc:

@@ -3,14 +3,24 @@
 Cards in text are written with words (``širdžių dešimtakė``, ``10 of hearts``)
 because the offline web client has no font with suit symbols.
 """
+
 from __future__ import annotations
 
 from app.i18n import tr
 from rules import Expected
 from rules.cards import Card, rank_name
 
-_RANKS_LT = {14: "tūzas", 13: "karalius", 12: "dama", 11: "valetas", 10: "dešimtakė",
-             9: "devynakė", 8: "aštuonakė", 7: "septynakė", 6: "šešiakė"}
+_RANKS_LT = {
+    14: "tūzas",
+    13: "karalius",
+    12: "dama",
+    11: "valetas",
+    10: "dešimtakė",
+    9: "devynakė",
+    8: "aštuonakė",
+    7: "septynakė",
+    6: "šešiakė",
+}
 _RANKS_EN = {14: "ace", 13: "king", 12: "queen", 11: "jack"}
 SUITS_LT = {"H": "širdžių", "D": "būgnų", "C": "kryžių", "S": "vynų"}
 SUITS_EN = {"H": "hearts", "D": "diamonds", "C": "clubs", "S": "spades"}
@@ -26,10 +36,17 @@ def expected_line(lang: str, expected: Expected, names: list[str]) -> str:
     """One line saying who is to act and how ("Jonas: pirkti ar ne?")."""
     kinds = set(expected.kinds)
     name = names[expected.player] if expected.player is not None else ""
-    for key, needs in (("buy", {"buy"}), ("stay", {"stay"}), ("trump", {"trump"}),
-                       ("starter", {"starter"}), ("reveal", {"reveal"}),
-                       ("play_or_draw", {"play", "draw"}), ("play_or_pass", {"play", "pass"}),
-                       ("lead", {"play", "jacks"}), ("play", {"play"})):
+    for key, needs in (
+        ("buy", {"buy"}),
+        ("stay", {"stay"}),
+        ("trump", {"trump"}),
+        ("starter", {"starter"}),
+        ("reveal", {"reveal"}),
+        ("play_or_draw", {"play", "draw"}),
+        ("play_or_pass", {"play", "pass"}),
+        ("lead", {"play", "jacks"}),
+        ("play", {"play"}),
+    ):
         if needs <= kinds:
             return tr(lang, f"expect.{key}", player=name)
     return tr(lang, "expect.nothing")
@@ -57,8 +74,9 @@ def entry_line(lang: str, event: dict, names: list[str]) -> str:
 def _placement_words(lang: str, item: dict) -> str:
     text = card_words(Card.parse(item["card"]), lang)
     if item.get("suit"):
-        text += " " + tr(lang, "entry.as_suit", suit=(SUITS_LT if lang == "lt" else SUITS_EN)[
-            item["suit"]])
+        text += " " + tr(
+            lang, "entry.as_suit", suit=(SUITS_LT if lang == "lt" else SUITS_EN)[item["suit"]]
+        )
     if item.get("end"):
         text += " " + tr(lang, f"entry.end.{item['end']}")
     return text
@@ -70,8 +88,9 @@ def deal_reasons(lang: str, log, names: list[str], options: dict) -> list[str]:
     reasons = _WHY[deal.game.id](lang, deal, names)
     if options["violation_penalty"] == "points":
         for v in log.violations:
-            reasons.append(tr(lang, "why.penalty", player=names[v.player],
-                              points=options["penalty_points"]))
+            reasons.append(
+                tr(lang, "why.penalty", player=names[v.player], points=options["penalty_points"])
+            )
     return reasons
 
 
@@ -80,7 +99,9 @@ def _why_ramsas(lang: str, deal, names: list[str]) -> list[str]:
         return [tr(lang, "why.ramsas_declared", player=names[deal.match_winners[0]])]
     playing = [s for s in range(len(names)) if s not in deal.folded]
     if len(playing) < 2:
-        return [tr(lang, "why.lone", player=names[s]) for s in playing] or [tr(lang, "why.all_fold")]
+        return [tr(lang, "why.lone", player=names[s]) for s in playing] or [
+            tr(lang, "why.all_fold")
+        ]
     reasons = []
     for seat in playing:
         extra = ""
@@ -88,8 +109,9 @@ def _why_ramsas(lang: str, deal, names: list[str]) -> list[str]:
             extra = tr(lang, "why.jacks")
         elif not deal.tricks[seat] and deal.points is not None and deal.points[seat] < 0:
             extra = tr(lang, "why.no_trick")
-        reasons.append(tr(lang, "why.tricks", player=names[seat], count=deal.tricks[seat],
-                          extra=extra))
+        reasons.append(
+            tr(lang, "why.tricks", player=names[seat], count=deal.tricks[seat], extra=extra)
+        )
     if deal.forgot_to_ask:
         reasons.append(tr(lang, "why.forgot"))
     return reasons
@@ -104,8 +126,7 @@ def _why_devynake(lang: str, deal, names: list[str]) -> list[str]:
 def _why_domino(lang: str, deal, names: list[str]) -> list[str]:
     shown = ", ".join(f"{names[s]} {p}" for s, p in sorted(deal.revealed.items()))
     out = [s for s, n in enumerate(deal.hands) if n == 0]
-    first = [tr(lang, "why.domino_out", player=names[out[0]])] if out else \
-        [tr(lang, "why.blocked")]
+    first = [tr(lang, "why.domino_out", player=names[out[0]])] if out else [tr(lang, "why.blocked")]
     return first + [tr(lang, "why.revealed", points=shown)]
 
 
@@ -116,5 +137,9 @@ def _why_bumas(lang: str, deal, names: list[str]) -> list[str]:
     return [tr(lang, "why.blocked")]
 
 
-_WHY = {"ramsas": _why_ramsas, "devynake": _why_devynake, "domino": _why_domino,
-        "bumas": _why_bumas}
+_WHY = {
+    "ramsas": _why_ramsas,
+    "devynake": _why_devynake,
+    "domino": _why_domino,
+    "bumas": _why_bumas,
+}

@@ -1,8 +1,11 @@
-"""History: every stored match (unfinished first); one opens its scoreboard and deal-by-deal entries.
+"""History: every stored match (unfinished first).
+
+One opens its scoreboard and deal-by-deal entries.
 
 Records and totals leave the app through the platform's save dialog and
 come in through its file picker, as files a person can keep or send.
 """
+
 from __future__ import annotations
 
 import flet as ft
@@ -19,9 +22,12 @@ async def save_file(name: str, data: bytes) -> None:
 
 async def pick_records(model: AppModel) -> None:
     picker = ft.FilePicker()
-    files = await picker.pick_files(allow_multiple=True, with_data=True,
-                                    file_type=ft.FilePickerFileType.CUSTOM,
-                                    allowed_extensions=["json"])
+    files = await picker.pick_files(
+        allow_multiple=True,
+        with_data=True,
+        file_type=ft.FilePickerFileType.CUSTOM,
+        allowed_extensions=["json"],
+    )
     contents = []
     for file in files or []:
         if file.bytes is not None:
@@ -46,21 +52,42 @@ def HistoryScreen(model: AppModel) -> ft.Control:
     rows = []
     for m in model.matches():
         totals = ", ".join(f"{n} {t}" for n, t in zip(m.players, m.totals))
-        rows.append(ft.Semantics(identifier=f"match-{m.id}", button=True, content=ft.Card(
-            content=ft.ListTile(
-                title=ft.Text(f"{tr(lang, f'game.{m.game}.name')} · {_status(lang, m)}",
-                              weight=ft.FontWeight.W_600),
-                subtitle=ft.Text(f"{m.created_at:%Y-%m-%d %H:%M} · {totals}"),
-                trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
-                on_click=lambda _, i=m.id: model.open_match(i)))))
-    return ft.Column([
-        ft.Text(tr(lang, "history.title"), size=22, weight=ft.FontWeight.BOLD),
-        ft.Semantics(identifier="action-import", content=ft.OutlinedButton(
-            tr(lang, "history.import"), icon=ft.Icons.UPLOAD_FILE, height=48,
-            on_click=lambda _: ft.context.page.run_task(pick_records, model))),
-        ft.Text(model.message, size=14) if model.message else ft.Container(),
-        *(rows or [ft.Text(tr(lang, "history.empty"))]),
-    ], spacing=8, scroll=ft.ScrollMode.AUTO, expand=True)
+        rows.append(
+            ft.Semantics(
+                identifier=f"match-{m.id}",
+                button=True,
+                content=ft.Card(
+                    content=ft.ListTile(
+                        title=ft.Text(
+                            f"{tr(lang, f'game.{m.game}.name')} · {_status(lang, m)}",
+                            weight=ft.FontWeight.W_600,
+                        ),
+                        subtitle=ft.Text(f"{m.created_at:%Y-%m-%d %H:%M} · {totals}"),
+                        trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+                        on_click=lambda _, i=m.id: model.open_match(i),
+                    )
+                ),
+            )
+        )
+    return ft.Column(
+        [
+            ft.Text(tr(lang, "history.title"), size=22, weight=ft.FontWeight.BOLD),
+            ft.Semantics(
+                identifier="action-import",
+                content=ft.OutlinedButton(
+                    tr(lang, "history.import"),
+                    icon=ft.Icons.UPLOAD_FILE,
+                    height=48,
+                    on_click=lambda _: ft.context.page.run_task(pick_records, model),
+                ),
+            ),
+            ft.Text(model.message, size=14) if model.message else ft.Container(),
+            *(rows or [ft.Text(tr(lang, "history.empty"))]),
+        ],
+        spacing=8,
+        scroll=ft.ScrollMode.AUTO,
+        expand=True,
+    )
 
 
 @ft.component
@@ -72,39 +99,98 @@ def MatchScreen(model: AppModel) -> ft.Control:
     match_id = tm.keeper.match_id
     page = ft.context.page
     buttons = [
-        ft.Semantics(identifier="action-export", content=ft.OutlinedButton(
-            tr(lang, "history.export"), icon=ft.Icons.DOWNLOAD, height=48,
-            on_click=lambda _: page.run_task(save_file, model.export_name(match_id, "json"),
-                                             model.store.export_record(match_id)))),
-        ft.Semantics(identifier="action-csv", content=ft.OutlinedButton(
-            tr(lang, "history.csv"), icon=ft.Icons.TABLE_CHART, height=48,
-            on_click=lambda _: page.run_task(save_file, model.export_name(match_id, "csv"),
-                                             model.store.totals_csv(match_id).encode("utf-8")))),
+        ft.Semantics(
+            identifier="action-export",
+            content=ft.OutlinedButton(
+                tr(lang, "history.export"),
+                icon=ft.Icons.DOWNLOAD,
+                height=48,
+                on_click=lambda _: page.run_task(
+                    save_file,
+                    model.export_name(match_id, "json"),
+                    model.store.export_record(match_id),
+                ),
+            ),
+        ),
+        ft.Semantics(
+            identifier="action-csv",
+            content=ft.OutlinedButton(
+                tr(lang, "history.csv"),
+                icon=ft.Icons.TABLE_CHART,
+                height=48,
+                on_click=lambda _: page.run_task(
+                    save_file,
+                    model.export_name(match_id, "csv"),
+                    model.store.totals_csv(match_id).encode("utf-8"),
+                ),
+            ),
+        ),
     ]
     if not tm.match.finished:
-        buttons.insert(0, ft.Semantics(identifier="action-resume", content=ft.FilledButton(
-            tr(lang, "history.resume"), icon=ft.Icons.PLAY_ARROW, height=48,
-            on_click=lambda _: model.resume(match_id))))
+        buttons.insert(
+            0,
+            ft.Semantics(
+                identifier="action-resume",
+                content=ft.FilledButton(
+                    tr(lang, "history.resume"),
+                    icon=ft.Icons.PLAY_ARROW,
+                    height=48,
+                    on_click=lambda _: model.resume(match_id),
+                ),
+            ),
+        )
     headline = tm.headline() if tm.match.finished else tr(lang, "history.open")
     deals = []
     for log in tm.match.deals:
-        points = "" if log.points is None else " · " + ", ".join(
-            f"{n} {p:+d}" for n, p in zip(tm.names, log.points))
-        deals.append(ft.ExpansionTile(
-            title=ft.Text(tr(lang, "table.deal", number=log.number + 1,
-                             dealer=tm.names[log.dealer]) + points),
-            subtitle=ft.Text(tr(lang, f"history.deal.{log.status.value}")),
-            controls=[ft.Container(ft.Column([ft.Text(line, size=13)
-                                              for line in tm.deal_lines(log.number)], spacing=2),
-                                   padding=ft.Padding.only(left=16, bottom=8))]))
-    return ft.Column([
-        ft.Row([ft.IconButton(ft.Icons.ARROW_BACK, tooltip=tr(lang, "nav.back"),
-                              on_click=lambda _: model.go("history")),
-                ft.Text(tr(lang, f"game.{tm.game_id}.name"), size=22, weight=ft.FontWeight.BOLD)]),
-        ft.Semantics(identifier="match-headline", content=ft.Text(
-            headline, size=16, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY)),
-        ft.Row(buttons, wrap=True, spacing=8, run_spacing=8),
-        Scoreboard(tm),
-        ft.Text(tr(lang, "history.deals"), size=15, weight=ft.FontWeight.BOLD),
-        *deals,
-    ], spacing=8, scroll=ft.ScrollMode.AUTO, expand=True)
+        points = (
+            ""
+            if log.points is None
+            else " · " + ", ".join(f"{n} {p:+d}" for n, p in zip(tm.names, log.points))
+        )
+        deals.append(
+            ft.ExpansionTile(
+                title=ft.Text(
+                    tr(lang, "table.deal", number=log.number + 1, dealer=tm.names[log.dealer])
+                    + points
+                ),
+                subtitle=ft.Text(tr(lang, f"history.deal.{log.status.value}")),
+                controls=[
+                    ft.Container(
+                        ft.Column(
+                            [ft.Text(line, size=13) for line in tm.deal_lines(log.number)],
+                            spacing=2,
+                        ),
+                        padding=ft.Padding.only(left=16, bottom=8),
+                    )
+                ],
+            )
+        )
+    return ft.Column(
+        [
+            ft.Row(
+                [
+                    ft.IconButton(
+                        ft.Icons.ARROW_BACK,
+                        tooltip=tr(lang, "nav.back"),
+                        on_click=lambda _: model.go("history"),
+                    ),
+                    ft.Text(
+                        tr(lang, f"game.{tm.game_id}.name"), size=22, weight=ft.FontWeight.BOLD
+                    ),
+                ]
+            ),
+            ft.Semantics(
+                identifier="match-headline",
+                content=ft.Text(
+                    headline, size=16, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY
+                ),
+            ),
+            ft.Row(buttons, wrap=True, spacing=8, run_spacing=8),
+            Scoreboard(tm),
+            ft.Text(tr(lang, "history.deals"), size=15, weight=ft.FontWeight.BOLD),
+            *deals,
+        ],
+        spacing=8,
+        scroll=ft.ScrollMode.AUTO,
+        expand=True,
+    )

@@ -4,6 +4,7 @@ Each language has one ``.po`` file whose ``msgid`` is a stable key (``home.title
 and whose ``msgstr`` is the text. A small reader is enough: the files are
 ours, UTF-8, with plain ``msgid``/``msgstr`` pairs and ``#`` comments.
 """
+
 from __future__ import annotations
 
 import ast

@@ -3,6 +3,7 @@
 Views read these fields; handlers call its methods; assigning a field
 re-renders the components that read it. The store is opened once, at start.
 """
+
 from __future__ import annotations
 
 import json
@@ -32,7 +33,9 @@ class AppModel:
     new_match: NewMatchModel = field(default_factory=NewMatchModel)
     rules_game: str = "ramsas"
     rules_anchor: str | None = None
-    rules_options: dict[str, Any] | None = None  # the options of the match the rules were opened from
+    rules_options: dict[str, Any] | None = (
+        None  # the options of the match the rules were opened from
+    )
     back_to: str = "home"
     viewing: TableModel | None = None  # a match opened from the history
     message: str | None = None  # a one-line result of the last history or roster action
@@ -40,10 +43,15 @@ class AppModel:
     version: int = 0  # bumped when stored matches change, so lists re-read the store
 
     @classmethod
-    def start(cls, store: Any, problem: str | None, *, local: bool = True) -> "AppModel":
+    def start(cls, store: Any, problem: str | None, *, local: bool = True) -> AppModel:
         settings = Settings(store, local=local)
-        return cls(store=store, problem=problem, settings=settings, lang=settings.lang,
-                   theme=settings.theme)
+        return cls(
+            store=store,
+            problem=problem,
+            settings=settings,
+            lang=settings.lang,
+            theme=settings.theme,
+        )
 
     # -- settings -----------------------------------------------------------
     def set_language(self, lang: str) -> None:
@@ -60,6 +68,7 @@ class AppModel:
     def device_locale(self, tags: list[str]) -> None:
         """The device said its locale: follow it unless the player chose a language."""
         from app.settings_model import device_language
+
         if not self.settings.chosen_lang:
             self.lang = device_language(tags)
 
@@ -76,8 +85,9 @@ class AppModel:
         nm = self.new_match
         self.settings.save(f"defaults.{nm.game}", dict(nm.options))
         nm.error = None
-        self.message = tr(self.lang, "settings.defaults_saved",
-                          game=tr(self.lang, f"game.{nm.game}.name"))
+        self.message = tr(
+            self.lang, "settings.defaults_saved", game=tr(self.lang, f"game.{nm.game}.name")
+        )
 
     # -- navigation ---------------------------------------------------------
     def go(self, screen: str) -> None:
@@ -93,8 +103,9 @@ class AppModel:
         self.new_match.choose_game(game, self.settings.defaults(game))
         self.go("new")
 
-    def open_rules(self, game: str, anchor: str | None = None,
-                   options: dict[str, Any] | None = None) -> None:
+    def open_rules(
+        self, game: str, anchor: str | None = None, options: dict[str, Any] | None = None
+    ) -> None:
         if self.screen != "rules":
             self.back_to = self.screen
         self.rules_game, self.rules_anchor, self.rules_options = game, anchor, options
@@ -114,8 +125,9 @@ class AppModel:
         live = self.store.create_match(**plan)
         live.start_deal()
         self.table = TableModel(live, self.lang)
-        self.new_match = NewMatchModel(game=plan["game"], players=plan["players"],
-                                       options=plan["options"])
+        self.new_match = NewMatchModel(
+            game=plan["game"], players=plan["players"], options=plan["options"]
+        )
         self.go("table")
 
     def resume(self, match_id: int) -> None:
@@ -157,6 +169,7 @@ class AppModel:
     def import_files(self, contents: list[bytes]) -> None:
         """Store match records read from files; say how it went in one line."""
         from models import RecordRejected
+
         try:
             records = [json.loads(data.decode("utf-8-sig")) for data in contents]
             ids = self.store.import_records(records)
@@ -170,15 +183,18 @@ class AppModel:
 
     # -- roster ---------------------------------------------------------------
     def rename(self, old: str, new: str) -> None:
-        self._roster_change(lambda: self.store.rename_player(old, new), "roster.renamed",
-                            old=old, new=new)
+        self._roster_change(
+            lambda: self.store.rename_player(old, new), "roster.renamed", old=old, new=new
+        )
 
     def merge(self, keep: str, drop: str) -> None:
-        self._roster_change(lambda: self.store.merge_players(keep, drop), "roster.merged",
-                            keep=keep, drop=drop)
+        self._roster_change(
+            lambda: self.store.merge_players(keep, drop), "roster.merged", keep=keep, drop=drop
+        )
 
     def _roster_change(self, change, done: str, **facts: str) -> None:
         from models import RosterError
+
         try:
             change()
         except RosterError as exc:

@@ -1,4 +1,5 @@
 """New match: the game, the players in seating order, the first dealer and the table's options."""
+
 from __future__ import annotations
 
 import math
@@ -10,7 +11,6 @@ import flet as ft
 from app.i18n import tr
 from rules import GAMES
 from rules.options import COMMON, Option, OptionError
-
 
 # The order the app lists the games in (the players' favourite first).
 GAME_ORDER = ("ramsas", "bumas", "devynake", "domino")
@@ -84,12 +84,17 @@ class NewMatchModel:
             self.error = tr(lang, "new.bad_options", problem=str(exc))
             return None
         self.error = None
-        return {"game": self.game, "players": list(self.players), "options": dict(self.options),
-                "first_dealer": self.first_dealer}
+        return {
+            "game": self.game,
+            "players": list(self.players),
+            "options": dict(self.options),
+            "first_dealer": self.first_dealer,
+        }
 
 
-def seat_circle(players: list[str], dealer: int, lang: str, width: float = 300,
-                height: float = 190) -> ft.Control:
+def seat_circle(
+    players: list[str], dealer: int, lang: str, width: float = 300, height: float = 190
+) -> ft.Control:
     """The seating as the table sees it: seat 1 at the bottom, then clockwise; the dealer marked."""
     if not players:
         return ft.Container()
@@ -98,20 +103,44 @@ def seat_circle(players: list[str], dealer: int, lang: str, width: float = 300,
     seats = []
     for seat, name in enumerate(players):
         angle = 2 * math.pi * seat / len(players)  # clockwise from the bottom
-        seats.append(ft.Container(
-            left=width / 2 - rx * math.sin(angle) - box_w / 2,
-            top=height / 2 + ry * math.cos(angle) - box_h / 2,
-            width=box_w, height=box_h, border_radius=16, alignment=ft.Alignment.CENTER,
-            bgcolor=ft.Colors.PRIMARY_CONTAINER if seat == dealer else
-            ft.Colors.SURFACE_CONTAINER_HIGHEST,
-            content=ft.Text(f"{seat + 1}. {name}" + (f" · {tr(lang, 'new.dealer_short')}"
-                                                     if seat == dealer else ""),
-                            size=12, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)))
-    return ft.Semantics(identifier="seat-circle", content=ft.Stack([
-        ft.Container(left=width / 2 - 16, top=height / 2 - 16, width=32, height=32,
-                     content=ft.Icon(ft.Icons.ROTATE_RIGHT, color=ft.Colors.OUTLINE),
-                     tooltip=tr(lang, "new.clockwise")),
-        *seats], width=width, height=height))
+        seats.append(
+            ft.Container(
+                left=width / 2 - rx * math.sin(angle) - box_w / 2,
+                top=height / 2 + ry * math.cos(angle) - box_h / 2,
+                width=box_w,
+                height=box_h,
+                border_radius=16,
+                alignment=ft.Alignment.CENTER,
+                bgcolor=ft.Colors.PRIMARY_CONTAINER
+                if seat == dealer
+                else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+                content=ft.Text(
+                    f"{seat + 1}. {name}"
+                    + (f" · {tr(lang, 'new.dealer_short')}" if seat == dealer else ""),
+                    size=12,
+                    max_lines=1,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                ),
+            )
+        )
+    return ft.Semantics(
+        identifier="seat-circle",
+        content=ft.Stack(
+            [
+                ft.Container(
+                    left=width / 2 - 16,
+                    top=height / 2 - 16,
+                    width=32,
+                    height=32,
+                    content=ft.Icon(ft.Icons.ROTATE_RIGHT, color=ft.Colors.OUTLINE),
+                    tooltip=tr(lang, "new.clockwise"),
+                ),
+                *seats,
+            ],
+            width=width,
+            height=height,
+        ),
+    )
 
 
 def option_control(nm: NewMatchModel, option: Option, lang: str) -> ft.Control:
@@ -119,37 +148,60 @@ def option_control(nm: NewMatchModel, option: Option, lang: str) -> ft.Control:
     help_text = option.help_lt if lang == "lt" else option.help_en
     title = ft.Text(tr(lang, f"option.{option.name}"), size=15, weight=ft.FontWeight.W_600)
     if isinstance(value, bool):
-        control: ft.Control = ft.Switch(value=value,
-                                        on_change=lambda e: nm.set_option(option.name, e.control.value))
+        control: ft.Control = ft.Switch(
+            value=value, on_change=lambda e: nm.set_option(option.name, e.control.value)
+        )
     else:
         choices = _choices(option, value)
         if choices:
             control = ft.Dropdown(
-                value=str(value), width=160, dense=True,
+                value=str(value),
+                width=160,
+                dense=True,
                 options=[ft.DropdownOption(key=str(c), text=str(c)) for c in choices],
-                on_select=lambda e: nm.set_option(option.name, _typed(e.control.value)))
+                on_select=lambda e: nm.set_option(option.name, _typed(e.control.value)),
+            )
         else:
             control = ft.TextField(
-                value="" if value is None else str(value), width=110, dense=True,
+                value="" if value is None else str(value),
+                width=110,
+                dense=True,
                 keyboard_type=ft.KeyboardType.NUMBER,
-                on_blur=lambda e: nm.set_option(option.name, _typed(e.control.value)))
-    return ft.Semantics(identifier=f"option-{option.name}", content=ft.Container(
-        padding=ft.Padding.symmetric(vertical=4),
-        content=ft.Row([
-            ft.Column([title, ft.Text(help_text, size=12, color=ft.Colors.ON_SURFACE_VARIANT)],
-                      spacing=2, expand=True),
-            control,
-        ], vertical_alignment=ft.CrossAxisAlignment.CENTER)))
+                on_blur=lambda e: nm.set_option(option.name, _typed(e.control.value)),
+            )
+    return ft.Semantics(
+        identifier=f"option-{option.name}",
+        content=ft.Container(
+            padding=ft.Padding.symmetric(vertical=4),
+            content=ft.Row(
+                [
+                    ft.Column(
+                        [title, ft.Text(help_text, size=12, color=ft.Colors.ON_SURFACE_VARIANT)],
+                        spacing=2,
+                        expand=True,
+                    ),
+                    control,
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+        ),
+    )
 
 
-_CHOICES = {"violation_penalty": ["flag", "annul", "points"], "scoring": ["cards", "bank"],
-            "deck": None, "decks": [1, 2], "ace_points": [1, 14]}
+_CHOICES = {
+    "violation_penalty": ["flag", "annul", "points"],
+    "scoring": ["cards", "bank"],
+    "deck": None,
+    "decks": [1, 2],
+    "ace_points": [1, 14],
+}
 
 
 def _choices(option: Option, value: Any) -> list[Any] | None:
     if option.name == "deck":
-        return [c for c in (24, 32, 36) if option.allowed(c)] or [c for c in (32, 36)
-                                                                   if option.allowed(c)]
+        return [c for c in (24, 32, 36) if option.allowed(c)] or [
+            c for c in (32, 36) if option.allowed(c)
+        ]
     return _CHOICES.get(option.name)
 
 
@@ -162,27 +214,67 @@ def _typed(text: str | None) -> Any:
 
 
 @ft.component
-def NewMatchScreen(nm: NewMatchModel, lang: str, roster: list[str], on_start, on_back, on_game,
-                   on_save_defaults, message: str | None) -> ft.Control:
-    games = ft.Row([ft.Semantics(identifier=f"choose-{g}", content=ft.Chip(
-        label=ft.Text(tr(lang, f"game.{g}.name")), selected=nm.game == g,
-        on_select=lambda _, g=g: on_game(g))) for g in GAME_ORDER],
-        wrap=True, spacing=8, run_spacing=8)
+def NewMatchScreen(
+    nm: NewMatchModel,
+    lang: str,
+    roster: list[str],
+    on_start,
+    on_back,
+    on_game,
+    on_save_defaults,
+    message: str | None,
+) -> ft.Control:
+    games = ft.Row(
+        [
+            ft.Semantics(
+                identifier=f"choose-{g}",
+                content=ft.Chip(
+                    label=ft.Text(tr(lang, f"game.{g}.name")),
+                    selected=nm.game == g,
+                    on_select=lambda _, g=g: on_game(g),
+                ),
+            )
+            for g in GAME_ORDER
+        ],
+        wrap=True,
+        spacing=8,
+        run_spacing=8,
+    )
     seated = []
     for seat, name in enumerate(nm.players):
-        seated.append(ft.Row([
-            ft.Text(f"{seat + 1}.", width=24),
-            ft.Text(name, size=16, expand=True),
-            ft.Semantics(identifier=f"dealer-{seat}", content=ft.Chip(
-                label=ft.Text(tr(lang, "new.dealer")), selected=nm.first_dealer == seat,
-                on_select=lambda _, s=seat: setattr(nm, "first_dealer", s))),
-            ft.IconButton(ft.Icons.ARROW_UPWARD, tooltip=tr(lang, "new.up"),
-                          on_click=lambda _, s=seat: nm.move_player(s, -1)),
-            ft.IconButton(ft.Icons.ARROW_DOWNWARD, tooltip=tr(lang, "new.down"),
-                          on_click=lambda _, s=seat: nm.move_player(s, 1)),
-            ft.IconButton(ft.Icons.DELETE, tooltip=tr(lang, "new.remove"),
-                          on_click=lambda _, s=seat: nm.remove_player(s)),
-        ], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+        seated.append(
+            ft.Row(
+                [
+                    ft.Text(f"{seat + 1}.", width=24),
+                    ft.Text(name, size=16, expand=True),
+                    ft.Semantics(
+                        identifier=f"dealer-{seat}",
+                        content=ft.Chip(
+                            label=ft.Text(tr(lang, "new.dealer")),
+                            selected=nm.first_dealer == seat,
+                            on_select=lambda _, s=seat: setattr(nm, "first_dealer", s),
+                        ),
+                    ),
+                    ft.IconButton(
+                        ft.Icons.ARROW_UPWARD,
+                        tooltip=tr(lang, "new.up"),
+                        on_click=lambda _, s=seat: nm.move_player(s, -1),
+                    ),
+                    ft.IconButton(
+                        ft.Icons.ARROW_DOWNWARD,
+                        tooltip=tr(lang, "new.down"),
+                        on_click=lambda _, s=seat: nm.move_player(s, 1),
+                    ),
+                    ft.IconButton(
+                        ft.Icons.DELETE,
+                        tooltip=tr(lang, "new.remove"),
+                        on_click=lambda _, s=seat: nm.remove_player(s),
+                    ),
+                ],
+                spacing=0,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            )
+        )
     free = [name for name in roster if name not in nm.players]
     # The name being typed is kept in a ref and given back as the field's value, so that a
     # later re-render never sends the field an older text. Typing itself updates nothing:
@@ -199,34 +291,85 @@ def NewMatchScreen(nm: NewMatchModel, lang: str, roster: list[str], on_start, on
         nm.add_player(name, lang)
 
     name_field = ft.TextField(
-        label=tr(lang, "new.name"), value=draft.current,
-        on_change=typed, on_submit=lambda e: add(e.control.value))
+        label=tr(lang, "new.name"),
+        value=draft.current,
+        on_change=typed,
+        on_submit=lambda e: add(e.control.value),
+    )
     spec = nm.spec
-    return ft.Column([
-        ft.Row([ft.IconButton(ft.Icons.ARROW_BACK, tooltip=tr(lang, "nav.back"),
-                              on_click=lambda _: on_back()),
-                ft.Text(tr(lang, "new.title"), size=22, weight=ft.FontWeight.BOLD)]),
-        ft.Text(tr(lang, "new.game"), size=16, weight=ft.FontWeight.W_600),
-        games,
-        ft.Text(tr(lang, "new.players", low=spec.MIN_SEATS, high=spec.MAX_SEATS), size=16,
-                weight=ft.FontWeight.W_600),
-        ft.Text(tr(lang, "new.order_hint"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
-        *seated,
-        ft.Row([seat_circle(nm.players, nm.first_dealer, lang)],
-               alignment=ft.MainAxisAlignment.CENTER),
-        ft.Row([ft.Semantics(identifier="new-name", content=name_field, expand=True),
-                ft.Semantics(identifier="action-add-player", content=ft.FilledTonalButton(
-                    tr(lang, "new.add"), icon=ft.Icons.PERSON_ADD, height=48,
-                    on_click=lambda _: add(draft.current)))]),
-        ft.Row([ft.Chip(label=ft.Text(name), on_click=lambda _, n=name: nm.add_player(n, lang))
-                for name in free], wrap=True, spacing=6, run_spacing=6) if free else ft.Container(),
-        ft.Text(tr(lang, "new.options"), size=16, weight=ft.FontWeight.W_600),
-        *[option_control(nm, option, lang) for option in nm.all_options()],
-        ft.Semantics(identifier="action-save-defaults", content=ft.TextButton(
-            tr(lang, "new.save_defaults"), icon=ft.Icons.SAVE, on_click=lambda _: on_save_defaults())),
-        ft.Text(message, size=13) if message else ft.Container(),
-        ft.Text(nm.error or "", color=ft.Colors.ERROR, size=14) if nm.error else ft.Container(),
-        ft.Semantics(identifier="action-start", content=ft.FilledButton(
-            tr(lang, "new.start"), icon=ft.Icons.PLAY_ARROW, height=52,
-            on_click=lambda _: on_start())),
-    ], spacing=8, scroll=ft.ScrollMode.AUTO, expand=True)
+    return ft.Column(
+        [
+            ft.Row(
+                [
+                    ft.IconButton(
+                        ft.Icons.ARROW_BACK,
+                        tooltip=tr(lang, "nav.back"),
+                        on_click=lambda _: on_back(),
+                    ),
+                    ft.Text(tr(lang, "new.title"), size=22, weight=ft.FontWeight.BOLD),
+                ]
+            ),
+            ft.Text(tr(lang, "new.game"), size=16, weight=ft.FontWeight.W_600),
+            games,
+            ft.Text(
+                tr(lang, "new.players", low=spec.MIN_SEATS, high=spec.MAX_SEATS),
+                size=16,
+                weight=ft.FontWeight.W_600,
+            ),
+            ft.Text(tr(lang, "new.order_hint"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            *seated,
+            ft.Row(
+                [seat_circle(nm.players, nm.first_dealer, lang)],
+                alignment=ft.MainAxisAlignment.CENTER,
+            ),
+            ft.Row(
+                [
+                    ft.Semantics(identifier="new-name", content=name_field, expand=True),
+                    ft.Semantics(
+                        identifier="action-add-player",
+                        content=ft.FilledTonalButton(
+                            tr(lang, "new.add"),
+                            icon=ft.Icons.PERSON_ADD,
+                            height=48,
+                            on_click=lambda _: add(draft.current),
+                        ),
+                    ),
+                ]
+            ),
+            ft.Row(
+                [
+                    ft.Chip(label=ft.Text(name), on_click=lambda _, n=name: nm.add_player(n, lang))
+                    for name in free
+                ],
+                wrap=True,
+                spacing=6,
+                run_spacing=6,
+            )
+            if free
+            else ft.Container(),
+            ft.Text(tr(lang, "new.options"), size=16, weight=ft.FontWeight.W_600),
+            *[option_control(nm, option, lang) for option in nm.all_options()],
+            ft.Semantics(
+                identifier="action-save-defaults",
+                content=ft.TextButton(
+                    tr(lang, "new.save_defaults"),
+                    icon=ft.Icons.SAVE,
+                    on_click=lambda _: on_save_defaults(),
+                ),
+            ),
+            ft.Text(message, size=13) if message else ft.Container(),
+            ft.Text(nm.error or "", color=ft.Colors.ERROR, size=14) if nm.error else ft.Container(),
+            ft.Semantics(
+                identifier="action-start",
+                content=ft.FilledButton(
+                    tr(lang, "new.start"),
+                    icon=ft.Icons.PLAY_ARROW,
+                    height=52,
+                    on_click=lambda _: on_start(),
+                ),
+            ),
+        ],
+        spacing=8,
+        scroll=ft.ScrollMode.AUTO,
+        expand=True,
+    )

@@ -1,4 +1,5 @@
 """Players: the roster with rename and merge, and each player's record per game."""
+
 from __future__ import annotations
 
 import flet as ft
@@ -24,55 +25,150 @@ def PlayersScreen(model: AppModel) -> ft.Control:
     stats = model.stats()
     old, set_old = ft.use_state("")
     new, set_new = ft.use_state("")
-    chips = [ft.Semantics(identifier="stats-all", content=ft.Chip(
-        label=ft.Text(tr(lang, "players.all_games")), selected=game is None,
-        on_select=lambda _: setattr(model, "stats_game", None)))]
-    chips += [ft.Semantics(identifier=f"stats-{g}", content=ft.Chip(
-        label=ft.Text(tr(lang, f"game.{g}.name")), selected=game == g,
-        on_select=lambda _, g=g: setattr(model, "stats_game", g))) for g in GAME_ORDER]
-    columns = [ft.DataColumn(ft.Text(tr(lang, key)), numeric=key != "players.name") for key in (
-        "players.name", "players.matches", "players.wins", "players.win_rate",
-        "players.per_deal", "players.violations")]
-    rows = [ft.DataRow(cells=[ft.DataCell(ft.Text(s.name)), ft.DataCell(ft.Text(str(s.matches))),
-                              ft.DataCell(ft.Text(str(s.wins))),
-                              ft.DataCell(ft.Text(_rate(s.win_rate))),
-                              ft.DataCell(ft.Text(_average(s.points_per_deal))),
-                              ft.DataCell(ft.Text(str(s.violations)))])
-            for s in stats if s.matches]
+    chips = [
+        ft.Semantics(
+            identifier="stats-all",
+            content=ft.Chip(
+                label=ft.Text(tr(lang, "players.all_games")),
+                selected=game is None,
+                on_select=lambda _: setattr(model, "stats_game", None),
+            ),
+        )
+    ]
+    chips += [
+        ft.Semantics(
+            identifier=f"stats-{g}",
+            content=ft.Chip(
+                label=ft.Text(tr(lang, f"game.{g}.name")),
+                selected=game == g,
+                on_select=lambda _, g=g: setattr(model, "stats_game", g),
+            ),
+        )
+        for g in GAME_ORDER
+    ]
+    columns = [
+        ft.DataColumn(ft.Text(tr(lang, key)), numeric=key != "players.name")
+        for key in (
+            "players.name",
+            "players.matches",
+            "players.wins",
+            "players.win_rate",
+            "players.per_deal",
+            "players.violations",
+        )
+    ]
+    rows = [
+        ft.DataRow(
+            cells=[
+                ft.DataCell(ft.Text(s.name)),
+                ft.DataCell(ft.Text(str(s.matches))),
+                ft.DataCell(ft.Text(str(s.wins))),
+                ft.DataCell(ft.Text(_rate(s.win_rate))),
+                ft.DataCell(ft.Text(_average(s.points_per_deal))),
+                ft.DataCell(ft.Text(str(s.violations))),
+            ]
+        )
+        for s in stats
+        if s.matches
+    ]
     played = [s for s in stats if s.finished]
-    chart = fch.BarChart(
-        height=180,
-        groups=[fch.BarChartGroup(x=i, rods=[fch.BarChartRod(
-            from_y=0, to_y=round(100 * (s.win_rate or 0)), width=18, color=ft.Colors.PRIMARY,
-            tooltip=f"{s.name}: {_rate(s.win_rate)}")]) for i, s in enumerate(played)],
-        bottom_axis=fch.ChartAxis(labels=[fch.ChartAxisLabel(value=i, label=ft.Text(s.name, size=11))
-                                          for i, s in enumerate(played)], label_size=28),
-        max_y=100,
-    ) if played else ft.Container()
+    chart = (
+        fch.BarChart(
+            height=180,
+            groups=[
+                fch.BarChartGroup(
+                    x=i,
+                    rods=[
+                        fch.BarChartRod(
+                            from_y=0,
+                            to_y=round(100 * (s.win_rate or 0)),
+                            width=18,
+                            color=ft.Colors.PRIMARY,
+                            tooltip=f"{s.name}: {_rate(s.win_rate)}",
+                        )
+                    ],
+                )
+                for i, s in enumerate(played)
+            ],
+            bottom_axis=fch.ChartAxis(
+                labels=[
+                    fch.ChartAxisLabel(value=i, label=ft.Text(s.name, size=11))
+                    for i, s in enumerate(played)
+                ],
+                label_size=28,
+            ),
+            max_y=100,
+        )
+        if played
+        else ft.Container()
+    )
     names = [s.name for s in stats]
-    return ft.Column([
-        ft.Text(tr(lang, "players.title"), size=22, weight=ft.FontWeight.BOLD),
-        ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
-        ft.Row([ft.DataTable(columns=columns, rows=rows, column_spacing=14,
-                             heading_row_height=36, data_row_min_height=32,
-                             data_row_max_height=36)], scroll=ft.ScrollMode.AUTO)
-        if rows else ft.Text(tr(lang, "players.none")),
-        *([ft.Text(tr(lang, "players.win_chart"), size=15, weight=ft.FontWeight.BOLD), chart]
-          if played else []),
-        ft.Text(tr(lang, "players.roster"), size=15, weight=ft.FontWeight.BOLD),
-        ft.Text(tr(lang, "players.roster_hint"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
-        ft.Dropdown(label=tr(lang, "players.who"), value=old or None, width=260,
-                    options=[ft.DropdownOption(key=n, text=n) for n in names],
-                    on_select=lambda e: set_old(e.control.value or "")),
-        ft.TextField(label=tr(lang, "players.new_name"), value=new, width=260,
-                     on_change=lambda e: set_new(e.control.value)),
-        ft.Row([
-            ft.Semantics(identifier="action-rename", content=ft.OutlinedButton(
-                tr(lang, "players.rename"), icon=ft.Icons.EDIT, height=48,
-                on_click=lambda _: model.rename(old, new))),
-            ft.Semantics(identifier="action-merge", content=ft.OutlinedButton(
-                tr(lang, "players.merge"), icon=ft.Icons.MERGE, height=48,
-                on_click=lambda _: model.merge(new, old))),
-        ], wrap=True, spacing=8),
-        ft.Text(model.message, size=14) if model.message else ft.Container(),
-    ], spacing=8, scroll=ft.ScrollMode.AUTO, expand=True)
+    return ft.Column(
+        [
+            ft.Text(tr(lang, "players.title"), size=22, weight=ft.FontWeight.BOLD),
+            ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
+            ft.Row(
+                [
+                    ft.DataTable(
+                        columns=columns,
+                        rows=rows,
+                        column_spacing=14,
+                        heading_row_height=36,
+                        data_row_min_height=32,
+                        data_row_max_height=36,
+                    )
+                ],
+                scroll=ft.ScrollMode.AUTO,
+            )
+            if rows
+            else ft.Text(tr(lang, "players.none")),
+            *(
+                [ft.Text(tr(lang, "players.win_chart"), size=15, weight=ft.FontWeight.BOLD), chart]
+                if played
+                else []
+            ),
+            ft.Text(tr(lang, "players.roster"), size=15, weight=ft.FontWeight.BOLD),
+            ft.Text(tr(lang, "players.roster_hint"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Dropdown(
+                label=tr(lang, "players.who"),
+                value=old or None,
+                width=260,
+                options=[ft.DropdownOption(key=n, text=n) for n in names],
+                on_select=lambda e: set_old(e.control.value or ""),
+            ),
+            ft.TextField(
+                label=tr(lang, "players.new_name"),
+                value=new,
+                width=260,
+                on_change=lambda e: set_new(e.control.value),
+            ),
+            ft.Row(
+                [
+                    ft.Semantics(
+                        identifier="action-rename",
+                        content=ft.OutlinedButton(
+                            tr(lang, "players.rename"),
+                            icon=ft.Icons.EDIT,
+                            height=48,
+                            on_click=lambda _: model.rename(old, new),
+                        ),
+                    ),
+                    ft.Semantics(
+                        identifier="action-merge",
+                        content=ft.OutlinedButton(
+                            tr(lang, "players.merge"),
+                            icon=ft.Icons.MERGE,
+                            height=48,
+                            on_click=lambda _: model.merge(new, old),
+                        ),
+                    ),
+                ],
+                wrap=True,
+                spacing=8,
+            ),
+            ft.Text(model.message, size=14) if model.message else ft.Container(),
+        ],
+        spacing=8,
+        scroll=ft.ScrollMode.AUTO,
+        expand=True,
+    )

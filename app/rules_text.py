@@ -3,6 +3,7 @@
 Each ``## Title {#anchor}`` starts a paragraph; refusals and violations link
 to the paragraph that explains them.
 """
+
 from __future__ import annotations
 
 import pathlib
@@ -46,5 +47,6 @@ def search(game: str, lang: str, query: str) -> tuple[Paragraph, ...]:
     """Paragraphs whose title or text holds every word of ``query`` (case-insensitive)."""
     words = query.casefold().split()
     _, paragraphs = rules_page(game, lang)
-    return tuple(p for p in paragraphs
-                 if all(w in (p.title + " " + p.body).casefold() for w in words))
+    return tuple(
+        p for p in paragraphs if all(w in (p.title + " " + p.body).casefold() for w in words)
+    )

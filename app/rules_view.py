@@ -1,4 +1,5 @@
 """The rules screen: the game's rules in the chosen language, searchable, one paragraph lit."""
+
 from __future__ import annotations
 
 import flet as ft
@@ -22,43 +23,97 @@ def OptionsInForce(game: str, lang: str, options: dict) -> ft.Control:
     """The options of the match the rules were opened from, with what each means."""
     rows = []
     for option in GAMES[game].OPTIONS + COMMON:
-        rows.append(ft.Column([
-            ft.Text(f"{tr(lang, f'option.{option.name}')}: {_shown(options.get(option.name), lang)}",
-                    size=14, weight=ft.FontWeight.W_600),
-            ft.Text(option.help_lt if lang == "lt" else option.help_en, size=12,
-                    color=ft.Colors.ON_SECONDARY_CONTAINER),
-        ], spacing=0))
-    return ft.Semantics(identifier="rules-options", content=ft.Container(
-        padding=12, border_radius=10, bgcolor=ft.Colors.SECONDARY_CONTAINER,
-        content=ft.Column([ft.Text(tr(lang, "rules.in_force"), size=17, weight=ft.FontWeight.BOLD),
-                           *rows], spacing=6)))
+        rows.append(
+            ft.Column(
+                [
+                    ft.Text(
+                        f"{tr(lang, f'option.{option.name}')}: "
+                        f"{_shown(options.get(option.name), lang)}",
+                        size=14,
+                        weight=ft.FontWeight.W_600,
+                    ),
+                    ft.Text(
+                        option.help_lt if lang == "lt" else option.help_en,
+                        size=12,
+                        color=ft.Colors.ON_SECONDARY_CONTAINER,
+                    ),
+                ],
+                spacing=0,
+            )
+        )
+    return ft.Semantics(
+        identifier="rules-options",
+        content=ft.Container(
+            padding=12,
+            border_radius=10,
+            bgcolor=ft.Colors.SECONDARY_CONTAINER,
+            content=ft.Column(
+                [ft.Text(tr(lang, "rules.in_force"), size=17, weight=ft.FontWeight.BOLD), *rows],
+                spacing=6,
+            ),
+        ),
+    )
 
 
 @ft.component
-def RulesScreen(game: str, lang: str, anchor: str | None, options: dict | None,
-                on_back) -> ft.Control:
+def RulesScreen(
+    game: str, lang: str, anchor: str | None, options: dict | None, on_back
+) -> ft.Control:
     query, set_query = ft.use_state("")
     title, paragraphs = rules_page(game, lang)
     shown = search(game, lang, query) if query.strip() else paragraphs
     if anchor and not query.strip():  # the paragraph a refusal pointed to comes first
         shown = tuple(sorted(shown, key=lambda p: p.anchor != anchor))
-    cards = [ft.Semantics(identifier=f"rule-{p.anchor}", content=ft.Container(
-        padding=12, border_radius=10,
-        bgcolor=ft.Colors.TERTIARY_CONTAINER if p.anchor == anchor else
-        ft.Colors.SURFACE_CONTAINER_LOW,
-        content=ft.Column([ft.Text(p.title, size=17, weight=ft.FontWeight.BOLD),
-                           ft.Text(p.body, size=15, selectable=True)], spacing=4)))
-        for p in shown]
-    return ft.Column([
-        ft.Row([ft.IconButton(ft.Icons.ARROW_BACK, tooltip=tr(lang, "nav.back"),
-                              on_click=lambda _: on_back()),
-                ft.Text(title, size=22, weight=ft.FontWeight.BOLD, expand=True)]),
-        ft.Semantics(identifier="rules-search", content=ft.TextField(
-            label=tr(lang, "rules.search"), prefix_icon=ft.Icons.SEARCH, value=query,
-            on_change=lambda e: set_query(e.control.value))),
-        # The paragraph a refusal pointed to first, then the table's options, then the rest.
-        *(cards[:1] if anchor and not query.strip() else []),
-        *([OptionsInForce(game, lang, options)] if options else []),
-        *((cards[1:] if anchor and not query.strip() else cards)
-          or [ft.Text(tr(lang, "rules.nothing"))]),
-    ], spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)
+    cards = [
+        ft.Semantics(
+            identifier=f"rule-{p.anchor}",
+            content=ft.Container(
+                padding=12,
+                border_radius=10,
+                bgcolor=ft.Colors.TERTIARY_CONTAINER
+                if p.anchor == anchor
+                else ft.Colors.SURFACE_CONTAINER_LOW,
+                content=ft.Column(
+                    [
+                        ft.Text(p.title, size=17, weight=ft.FontWeight.BOLD),
+                        ft.Text(p.body, size=15, selectable=True),
+                    ],
+                    spacing=4,
+                ),
+            ),
+        )
+        for p in shown
+    ]
+    return ft.Column(
+        [
+            ft.Row(
+                [
+                    ft.IconButton(
+                        ft.Icons.ARROW_BACK,
+                        tooltip=tr(lang, "nav.back"),
+                        on_click=lambda _: on_back(),
+                    ),
+                    ft.Text(title, size=22, weight=ft.FontWeight.BOLD, expand=True),
+                ]
+            ),
+            ft.Semantics(
+                identifier="rules-search",
+                content=ft.TextField(
+                    label=tr(lang, "rules.search"),
+                    prefix_icon=ft.Icons.SEARCH,
+                    value=query,
+                    on_change=lambda e: set_query(e.control.value),
+                ),
+            ),
+            # The paragraph a refusal pointed to first, then the table's options, then the rest.
+            *(cards[:1] if anchor and not query.strip() else []),
+            *([OptionsInForce(game, lang, options)] if options else []),
+            *(
+                (cards[1:] if anchor and not query.strip() else cards)
+                or [ft.Text(tr(lang, "rules.nothing"))]
+            ),
+        ],
+        spacing=10,
+        scroll=ft.ScrollMode.AUTO,
+        expand=True,
+    )

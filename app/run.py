@@ -1,4 +1,5 @@
 """Start the Flet app: on the desktop, or served to a browser on 127.0.0.1 without any CDN."""
+
 from __future__ import annotations
 
 import pathlib
@@ -21,6 +22,7 @@ ASSETS = pathlib.Path(__file__).resolve().parent.parent / "assets"
 def open_store(lang: str) -> tuple[object | None, str | None]:
     """The store, and a sentence for the user if its file was damaged or cannot be used."""
     from models import DatabaseUnavailable, ForeignDatabase, NewerDatabase, Store
+
     try:
         store = Store()
     except (DatabaseUnavailable, NewerDatabase, ForeignDatabase) as exc:
@@ -34,47 +36,96 @@ def TopBar(model: AppModel) -> ft.Control:
     lang = model.lang
     leading = None
     if model.screen != "home":
-        leading = ft.Semantics(identifier="action-home", content=ft.IconButton(
-            ft.Icons.HOME, tooltip=tr(lang, "nav.home"), on_click=lambda _: model.go_home()))
+        leading = ft.Semantics(
+            identifier="action-home",
+            content=ft.IconButton(
+                ft.Icons.HOME, tooltip=tr(lang, "nav.home"), on_click=lambda _: model.go_home()
+            ),
+        )
     actions = []
     if model.screen == "table" and model.table is not None:
         table = model.table
-        actions.append(ft.Semantics(identifier="action-rules", content=ft.IconButton(
-            ft.Icons.MENU_BOOK, tooltip=tr(lang, "home.rules"),
-            on_click=lambda _: model.open_rules(table.game_id, None, table.match.game.options))))
+        actions.append(
+            ft.Semantics(
+                identifier="action-rules",
+                content=ft.IconButton(
+                    ft.Icons.MENU_BOOK,
+                    tooltip=tr(lang, "home.rules"),
+                    on_click=lambda _: model.open_rules(
+                        table.game_id, None, table.match.game.options
+                    ),
+                ),
+            )
+        )
     actions += [
-        ft.Semantics(identifier="action-language", content=ft.TextButton(
-            "EN" if lang == "lt" else "LT", tooltip=tr(lang, "lang.switch.hint"),
-            on_click=lambda _: model.toggle_language(),
-            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12, vertical=12)))),
+        ft.Semantics(
+            identifier="action-language",
+            content=ft.TextButton(
+                "EN" if lang == "lt" else "LT",
+                tooltip=tr(lang, "lang.switch.hint"),
+                on_click=lambda _: model.toggle_language(),
+                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12, vertical=12)),
+            ),
+        ),
     ]
     if model.screen != "table":  # at the table the game's name needs the room; Settings has it
-        actions.append(ft.Semantics(identifier="action-theme", content=ft.IconButton(
-            ft.Icons.DARK_MODE if model.theme != "dark" else ft.Icons.LIGHT_MODE,
-            tooltip=tr(lang, "theme.toggle"), on_click=lambda _: model.toggle_theme(
-                ft.context.page.platform_brightness == ft.Brightness.DARK))))
+        actions.append(
+            ft.Semantics(
+                identifier="action-theme",
+                content=ft.IconButton(
+                    ft.Icons.DARK_MODE if model.theme != "dark" else ft.Icons.LIGHT_MODE,
+                    tooltip=tr(lang, "theme.toggle"),
+                    on_click=lambda _: model.toggle_theme(
+                        ft.context.page.platform_brightness == ft.Brightness.DARK
+                    ),
+                ),
+            )
+        )
     title = tr(lang, "app.title")
     if model.screen == "table" and model.table is not None:
         title = tr(lang, f"game.{model.table.game_id}.name")
-    return ft.AppBar(leading=leading, title=ft.Text(title, weight=ft.FontWeight.BOLD),
-                     actions=actions)
+    return ft.AppBar(
+        leading=leading, title=ft.Text(title, weight=ft.FontWeight.BOLD), actions=actions
+    )
 
 
 @ft.component
 def Body(model: AppModel) -> ft.Control:
     if model.screen == "new":
-        return NewMatchScreen(model.new_match, model.lang, model.roster(), model.start_match,
-                              model.go_home, model.open_new, model.save_defaults, model.message)
+        return NewMatchScreen(
+            model.new_match,
+            model.lang,
+            model.roster(),
+            model.start_match,
+            model.go_home,
+            model.open_new,
+            model.save_defaults,
+            model.message,
+        )
     if model.screen == "table" and model.table is not None:
         table = model.table
-        return ft.Column([TableScreen(table, lambda anchor: model.open_rules(
-            table.game_id, anchor, table.match.game.options))], scroll=ft.ScrollMode.AUTO,
-            expand=True)
+        return ft.Column(
+            [
+                TableScreen(
+                    table,
+                    lambda anchor: model.open_rules(
+                        table.game_id, anchor, table.match.game.options
+                    ),
+                )
+            ],
+            scroll=ft.ScrollMode.AUTO,
+            expand=True,
+        )
     if model.screen == "rules":
-        return RulesScreen(model.rules_game, model.lang, model.rules_anchor, model.rules_options,
-                           model.close_rules)
-    screens = {"history": HistoryScreen, "match": MatchScreen, "players": PlayersScreen,
-               "settings": SettingsScreen}
+        return RulesScreen(
+            model.rules_game, model.lang, model.rules_anchor, model.rules_options, model.close_rules
+        )
+    screens = {
+        "history": HistoryScreen,
+        "match": MatchScreen,
+        "players": PlayersScreen,
+        "settings": SettingsScreen,
+    }
     if model.screen in screens:
         return screens[model.screen](model)
     return Home(model)
@@ -90,16 +141,21 @@ def App() -> ft.Control:
 
     model, _ = ft.use_state(make)
     page.on_locale_change = lambda e: model.device_locale(
-        [f"{loc.language_code}_{loc.country_code or ''}" for loc in e.locales])
+        [f"{loc.language_code}_{loc.country_code or ''}" for loc in e.locales]
+    )
     page.theme_mode = {"dark": ft.ThemeMode.DARK, "light": ft.ThemeMode.LIGHT}.get(
-        model.theme, ft.ThemeMode.SYSTEM)
+        model.theme, ft.ThemeMode.SYSTEM
+    )
     page.title = tr(model.lang, "app.title")
     return ft.SafeArea(
         expand=True,
-        content=ft.Column([
-            TopBar(model),
-            ft.Container(Body(model), padding=ft.Padding.symmetric(horizontal=12), expand=True),
-        ], expand=True),
+        content=ft.Column(
+            [
+                TopBar(model),
+                ft.Container(Body(model), padding=ft.Padding.symmetric(horizontal=12), expand=True),
+            ],
+            expand=True,
+        ),
     )
 
 
@@ -112,7 +168,13 @@ def main(page: ft.Page) -> None:
 
 def run(*, web: bool, port: int) -> None:
     if web:
-        ft.run(main, view=ft.AppView.WEB_BROWSER, host="127.0.0.1", port=port,
-               assets_dir=str(ASSETS), no_cdn=True)
+        ft.run(
+            main,
+            view=ft.AppView.WEB_BROWSER,
+            host="127.0.0.1",
+            port=port,
+            assets_dir=str(ASSETS),
+            no_cdn=True,
+        )
     else:
         ft.run(main, assets_dir=str(ASSETS), no_cdn=True)

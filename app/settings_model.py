@@ -4,6 +4,7 @@ Kept in the store (so they survive restarts and travel with backups). The
 language starts from the device's locale – English when it is English,
 Lithuanian otherwise, the app's first language.
 """
+
 from __future__ import annotations
 
 import locale

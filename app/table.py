@@ -1,4 +1,5 @@
 """The table screen: expected-now line, totals, the public table, the card picker, entry buttons."""
+
 from __future__ import annotations
 
 import flet as ft
@@ -12,23 +13,38 @@ from app.table_model import TableModel
 from rules.cards import SUITS
 
 ACTION_ICONS = {
-    "pass": ft.Icons.SKIP_NEXT, "draw": ft.Icons.DOWNLOAD, "buy": ft.Icons.SHOPPING_BASKET,
-    "no_buy": ft.Icons.BLOCK, "stay": ft.Icons.CHECK, "fold": ft.Icons.CLOSE,
-    "redeal": ft.Icons.REPLAY, "jacks": ft.Icons.STYLE, "ramsas": ft.Icons.EMOJI_EVENTS,
-    "reveal": ft.Icons.VISIBILITY, "multi": ft.Icons.LAYERS, "annul": ft.Icons.DELETE_SWEEP,
-    "undo": ft.Icons.UNDO, "next_deal": ft.Icons.ARROW_FORWARD, "stop": ft.Icons.FLAG,
+    "pass": ft.Icons.SKIP_NEXT,
+    "draw": ft.Icons.DOWNLOAD,
+    "buy": ft.Icons.SHOPPING_BASKET,
+    "no_buy": ft.Icons.BLOCK,
+    "stay": ft.Icons.CHECK,
+    "fold": ft.Icons.CLOSE,
+    "redeal": ft.Icons.REPLAY,
+    "jacks": ft.Icons.STYLE,
+    "ramsas": ft.Icons.EMOJI_EVENTS,
+    "reveal": ft.Icons.VISIBILITY,
+    "multi": ft.Icons.LAYERS,
+    "annul": ft.Icons.DELETE_SWEEP,
+    "undo": ft.Icons.UNDO,
+    "next_deal": ft.Icons.ARROW_FORWARD,
+    "stop": ft.Icons.FLAG,
 }
-NOTICE_COLOURS = {"refused": (ft.Colors.ERROR_CONTAINER, ft.Colors.ON_ERROR_CONTAINER),
-                  "violation": (ft.Colors.TERTIARY_CONTAINER, ft.Colors.ON_TERTIARY_CONTAINER),
-                  "info": (ft.Colors.SECONDARY_CONTAINER, ft.Colors.ON_SECONDARY_CONTAINER)}
+NOTICE_COLOURS = {
+    "refused": (ft.Colors.ERROR_CONTAINER, ft.Colors.ON_ERROR_CONTAINER),
+    "violation": (ft.Colors.TERTIARY_CONTAINER, ft.Colors.ON_TERTIARY_CONTAINER),
+    "info": (ft.Colors.SECONDARY_CONTAINER, ft.Colors.ON_SECONDARY_CONTAINER),
+}
 
 
 def action_button(kind: str, text: str, on_click, *, primary: bool = False) -> ft.Control:
     style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=14, vertical=12))
     button_type = ft.FilledButton if primary else ft.OutlinedButton
-    return ft.Semantics(identifier=f"action-{kind}", content=button_type(
-        text, icon=ACTION_ICONS.get(kind), on_click=lambda _: on_click(), style=style,
-        height=48))
+    return ft.Semantics(
+        identifier=f"action-{kind}",
+        content=button_type(
+            text, icon=ACTION_ICONS.get(kind), on_click=lambda _: on_click(), style=style, height=48
+        ),
+    )
 
 
 def Header(tm: TableModel) -> ft.Control:
@@ -40,19 +56,41 @@ def Header(tm: TableModel) -> ft.Control:
     expected = tm.expected()
     turn = expected.player if expected is not None else None
     # The seat to act is marked twice: filled, and with an arrow (never colour alone).
-    totals = [ft.Semantics(identifier=f"total-{seat}", label=f"{name} {total}", content=ft.Container(
-        padding=ft.Padding.symmetric(horizontal=10, vertical=6), border_radius=16,
-        bgcolor=ft.Colors.PRIMARY_CONTAINER if seat == turn else ft.Colors.SURFACE_CONTAINER_HIGHEST,
-        content=ft.Row([*([ft.Icon(ft.Icons.PLAY_ARROW, size=16)] if seat == turn else []),
-                        ft.Text(f"{name} {total}", size=14, weight=ft.FontWeight.W_600)],
-                       tight=True, spacing=2)))
-        for seat, (name, total) in enumerate(zip(tm.names, tm.totals()))]
-    return ft.Column([
-        ft.Semantics(identifier="expected-now", content=ft.Text(
-            tm.headline(), size=20, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)),
-        ft.Text(info, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-        ft.Row(totals, wrap=True, spacing=6, run_spacing=6),
-    ], spacing=4)
+    totals = [
+        ft.Semantics(
+            identifier=f"total-{seat}",
+            label=f"{name} {total}",
+            content=ft.Container(
+                padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+                border_radius=16,
+                bgcolor=ft.Colors.PRIMARY_CONTAINER
+                if seat == turn
+                else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+                content=ft.Row(
+                    [
+                        *([ft.Icon(ft.Icons.PLAY_ARROW, size=16)] if seat == turn else []),
+                        ft.Text(f"{name} {total}", size=14, weight=ft.FontWeight.W_600),
+                    ],
+                    tight=True,
+                    spacing=2,
+                ),
+            ),
+        )
+        for seat, (name, total) in enumerate(zip(tm.names, tm.totals()))
+    ]
+    return ft.Column(
+        [
+            ft.Semantics(
+                identifier="expected-now",
+                content=ft.Text(
+                    tm.headline(), size=20, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY
+                ),
+            ),
+            ft.Text(info, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Row(totals, wrap=True, spacing=6, run_spacing=6),
+        ],
+        spacing=4,
+    )
 
 
 def NoticeBanner(tm: TableModel, on_rule) -> ft.Control:
@@ -61,21 +99,45 @@ def NoticeBanner(tm: TableModel, on_rule) -> ft.Control:
         return ft.Container(height=0)
     bg, fg = NOTICE_COLOURS[notice.kind]
     icon = {"refused": ft.Icons.BLOCK, "violation": ft.Icons.GAVEL, "info": ft.Icons.INFO}[
-        notice.kind]
+        notice.kind
+    ]
     extra: list[ft.Control] = []
     if notice.anchor:
-        extra.append(ft.Semantics(identifier="action-rule", content=ft.TextButton(
-            tr(tm.lang, "notice.rule"), on_click=lambda _: on_rule(notice.anchor))))
-    extra.append(ft.IconButton(ft.Icons.CLOSE, icon_color=fg, tooltip=tr(tm.lang, "notice.close"),
-                               on_click=lambda _: tm.dismiss()))
-    return ft.Semantics(identifier=f"notice-{notice.kind}", live_region=True, content=ft.Container(
-        bgcolor=bg, border_radius=10, padding=ft.Padding.only(left=12, top=6, bottom=6, right=4),
-        content=ft.Row([
-            ft.Icon(icon, color=fg),
-            ft.Text(notice.text, color=fg, size=15, expand=True, weight=ft.FontWeight.W_500),
-            *extra,
-        ], vertical_alignment=ft.CrossAxisAlignment.CENTER),
-    ))
+        extra.append(
+            ft.Semantics(
+                identifier="action-rule",
+                content=ft.TextButton(
+                    tr(tm.lang, "notice.rule"), on_click=lambda _: on_rule(notice.anchor)
+                ),
+            )
+        )
+    extra.append(
+        ft.IconButton(
+            ft.Icons.CLOSE,
+            icon_color=fg,
+            tooltip=tr(tm.lang, "notice.close"),
+            on_click=lambda _: tm.dismiss(),
+        )
+    )
+    return ft.Semantics(
+        identifier=f"notice-{notice.kind}",
+        live_region=True,
+        content=ft.Container(
+            bgcolor=bg,
+            border_radius=10,
+            padding=ft.Padding.only(left=12, top=6, bottom=6, right=4),
+            content=ft.Row(
+                [
+                    ft.Icon(icon, color=fg),
+                    ft.Text(
+                        notice.text, color=fg, size=15, expand=True, weight=ft.FontWeight.W_500
+                    ),
+                    *extra,
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+        ),
+    )
 
 
 def Picker(tm: TableModel) -> ft.Control:
@@ -83,12 +145,29 @@ def Picker(tm: TableModel) -> ft.Control:
     for suit_cards in tm.cards():
         suit = suit_cards[0].suit
         # 22 + 4 + 6 × 48 + 5 × 3 = 329: a 24-card deck's suit fits one line on a 360 px phone.
-        rows.append(ft.Row([
-            ft.Container(suit_mark(suit, 20, on_table_colour(suit)), width=22,
-                         alignment=ft.Alignment.CENTER),
-            ft.Row([tappable_card(c, tm.card_state(c), tm.lang, tm.tap_card) for c in suit_cards],
-                   wrap=True, spacing=3, run_spacing=4, expand=True),
-        ], spacing=4, vertical_alignment=ft.CrossAxisAlignment.START))
+        rows.append(
+            ft.Row(
+                [
+                    ft.Container(
+                        suit_mark(suit, 20, on_table_colour(suit)),
+                        width=22,
+                        alignment=ft.Alignment.CENTER,
+                    ),
+                    ft.Row(
+                        [
+                            tappable_card(c, tm.card_state(c), tm.lang, tm.tap_card)
+                            for c in suit_cards
+                        ],
+                        wrap=True,
+                        spacing=3,
+                        run_spacing=4,
+                        expand=True,
+                    ),
+                ],
+                spacing=4,
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            )
+        )
     return ft.Column(rows, spacing=6)
 
 
@@ -97,54 +176,102 @@ def Actions(tm: TableModel) -> ft.Control:
     buttons: list[ft.Control] = []
     if tm.pending_ace:
         for suit in SUITS:
-            buttons.append(ft.Semantics(identifier=f"suit-{suit.value}", content=ft.OutlinedButton(
-                content=ft.Row([suit_mark(suit, 20, on_table_colour(suit)), ft.Text(tr(lang, f"suit.{suit.value}"))],
-                               tight=True),
-                on_click=lambda _, s=suit.value: tm.name_suit(s), height=48)))
+            buttons.append(
+                ft.Semantics(
+                    identifier=f"suit-{suit.value}",
+                    content=ft.OutlinedButton(
+                        content=ft.Row(
+                            [
+                                suit_mark(suit, 20, on_table_colour(suit)),
+                                ft.Text(tr(lang, f"suit.{suit.value}")),
+                            ],
+                            tight=True,
+                        ),
+                        on_click=lambda _, s=suit.value: tm.name_suit(s),
+                        height=48,
+                    ),
+                )
+            )
         buttons.append(action_button("cancel", tr(lang, "action.cancel"), tm.cancel_picking))
         return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
     if tm.editing is not None:
         buttons = [action_button("cancel", tr(lang, "action.cancel"), tm.cancel_correcting)]
         if tm.can_correct_to_pass():
-            buttons.insert(0, action_button("correct-pass", tr(lang, "action.pass"),
-                                            tm.correct_to_pass))
+            buttons.insert(
+                0, action_button("correct-pass", tr(lang, "action.pass"), tm.correct_to_pass)
+            )
         return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
     if tm.picking:
         choices = tm.must_reveal() if tm.picking == "reveal" else list(range(len(tm.names)))
         if tm.picking != "multi":
             for seat in choices:
-                buttons.append(ft.Semantics(identifier=f"seat-{seat}", content=ft.Chip(
-                    label=ft.Text(tm.names[seat]), selected=seat == tm.picker_player,
-                    on_select=lambda _, s=seat: tm.choose_player(s))))
-        confirm = (tr(lang, "action.ramsas") if tm.picking == "ramsas"
-                   else tr(lang, "action.confirm", count=len(tm.picked)))
+                buttons.append(
+                    ft.Semantics(
+                        identifier=f"seat-{seat}",
+                        content=ft.Chip(
+                            label=ft.Text(tm.names[seat]),
+                            selected=seat == tm.picker_player,
+                            on_select=lambda _, s=seat: tm.choose_player(s),
+                        ),
+                    )
+                )
+        confirm = (
+            tr(lang, "action.ramsas")
+            if tm.picking == "ramsas"
+            else tr(lang, "action.confirm", count=len(tm.picked))
+        )
         buttons.append(action_button("confirm", confirm, tm.confirm_picking, primary=True))
         buttons.append(action_button("cancel", tr(lang, "action.cancel"), tm.cancel_picking))
         return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
     for kind in tm.actions():
         if kind == "draw":
-            buttons.append(ft.Row([
-                ft.IconButton(ft.Icons.REMOVE, on_click=lambda _: tm.set_draw_count(tm.draw_count - 1),
-                              tooltip="-1"),
-                ft.Text(str(tm.draw_count), size=18, weight=ft.FontWeight.BOLD),
-                ft.IconButton(ft.Icons.ADD, on_click=lambda _: tm.set_draw_count(tm.draw_count + 1),
-                              tooltip="+1"),
-                action_button("draw", tr(lang, "action.draw"), lambda: tm.act("draw")),
-            ], tight=True, spacing=0))
+            buttons.append(
+                ft.Row(
+                    [
+                        ft.IconButton(
+                            ft.Icons.REMOVE,
+                            on_click=lambda _: tm.set_draw_count(tm.draw_count - 1),
+                            tooltip="-1",
+                        ),
+                        ft.Text(str(tm.draw_count), size=18, weight=ft.FontWeight.BOLD),
+                        ft.IconButton(
+                            ft.Icons.ADD,
+                            on_click=lambda _: tm.set_draw_count(tm.draw_count + 1),
+                            tooltip="+1",
+                        ),
+                        action_button("draw", tr(lang, "action.draw"), lambda: tm.act("draw")),
+                    ],
+                    tight=True,
+                    spacing=0,
+                )
+            )
         else:
-            buttons.append(action_button(kind, tr(lang, f"action.{kind}"),
-                                         lambda k=kind: tm.act(k)))
+            buttons.append(
+                action_button(kind, tr(lang, f"action.{kind}"), lambda k=kind: tm.act(k))
+            )
     if tm.game_id == "domino" and tm.expected() and "play" in tm.expected().kinds:
-        buttons.append(ft.Semantics(identifier="action-end", content=ft.SegmentedButton(
-            selected=[tm.end], on_change=lambda e: tm.set_end(e.control.selected[0]),
-            segments=[ft.Segment(value="left", label=ft.Text(tr(lang, "board.left"))),
-                      ft.Segment(value="right", label=ft.Text(tr(lang, "board.right")))])))
+        buttons.append(
+            ft.Semantics(
+                identifier="action-end",
+                content=ft.SegmentedButton(
+                    selected=[tm.end],
+                    on_change=lambda e: tm.set_end(e.control.selected[0]),
+                    segments=[
+                        ft.Segment(value="left", label=ft.Text(tr(lang, "board.left"))),
+                        ft.Segment(value="right", label=ft.Text(tr(lang, "board.right"))),
+                    ],
+                ),
+            )
+        )
         if tm.match.game.options.get("multi_play"):
-            buttons.append(action_button("multi", tr(lang, "action.multi"), lambda: tm.act("multi")))
+            buttons.append(
+                action_button("multi", tr(lang, "action.multi"), lambda: tm.act("multi"))
+            )
     log = tm.match.current
     if log is not None and log.status.value != "open" and not tm.match.finished:
-        buttons.append(action_button("next_deal", tr(lang, "action.next_deal"), tm.next_deal,
-                                     primary=True))
+        buttons.append(
+            action_button("next_deal", tr(lang, "action.next_deal"), tm.next_deal, primary=True)
+        )
     buttons.append(action_button("undo", tm.undo_label(), tm.undo))
     return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
 
@@ -166,73 +293,155 @@ def EntryList(tm: TableModel) -> ft.Control:
     items = []
     for number, line in reversed(tm.entries()):
         index = number - 1
-        edit = ft.Semantics(identifier=f"correct-{number}", content=ft.IconButton(
-            ft.Icons.EDIT, icon_size=18, tooltip=tr(tm.lang, "correct.tooltip"),
-            on_click=lambda _, i=index: tm.start_correcting(i))) if tm.editable(index) else None
-        items.append(ft.Container(
-            bgcolor=ft.Colors.TERTIARY_CONTAINER if index in evidence or index == tm.editing
-            else None,
-            padding=ft.Padding.only(left=6), border_radius=4,
-            content=ft.Row([ft.Text(f"{number}. {line}", size=13, expand=True),
-                            *([edit] if edit else [])], spacing=0, height=36)))
-    return ft.Column([
-        ft.Text(tr(tm.lang, "table.entries"), size=15, weight=ft.FontWeight.BOLD),
-        *(items or [ft.Text(tr(tm.lang, "table.no_entries"), size=13)]),
-    ], spacing=2)
+        edit = (
+            ft.Semantics(
+                identifier=f"correct-{number}",
+                content=ft.IconButton(
+                    ft.Icons.EDIT,
+                    icon_size=18,
+                    tooltip=tr(tm.lang, "correct.tooltip"),
+                    on_click=lambda _, i=index: tm.start_correcting(i),
+                ),
+            )
+            if tm.editable(index)
+            else None
+        )
+        items.append(
+            ft.Container(
+                bgcolor=ft.Colors.TERTIARY_CONTAINER
+                if index in evidence or index == tm.editing
+                else None,
+                padding=ft.Padding.only(left=6),
+                border_radius=4,
+                content=ft.Row(
+                    [ft.Text(f"{number}. {line}", size=13, expand=True), *([edit] if edit else [])],
+                    spacing=0,
+                    height=36,
+                ),
+            )
+        )
+    return ft.Column(
+        [
+            ft.Text(tr(tm.lang, "table.entries"), size=15, weight=ft.FontWeight.BOLD),
+            *(items or [ft.Text(tr(tm.lang, "table.no_entries"), size=13)]),
+        ],
+        spacing=2,
+    )
 
 
 def Scoreboard(tm: TableModel) -> ft.Control:
     lang = tm.lang
     columns = [ft.DataColumn(ft.Text(tr(lang, "score.deal")))] + [
-        ft.DataColumn(ft.Text(name), numeric=True) for name in tm.names]
+        ft.DataColumn(ft.Text(name), numeric=True) for name in tm.names
+    ]
     rows = []
-    for number, status, points in tm.score_rows():
+    for number, _status, points in tm.score_rows():
         cells = [ft.DataCell(ft.Text(str(number)))]
-        cells += [ft.DataCell(ft.Text("…" if points is None else f"{p:+d}")) for p in
-                  (points or [None] * len(tm.names))]
+        cells += [
+            ft.DataCell(ft.Text("…" if points is None else f"{p:+d}"))
+            for p in (points or [None] * len(tm.names))
+        ]
         rows.append(ft.DataRow(cells=cells))
-    rows.append(ft.DataRow(cells=[ft.DataCell(ft.Text(tr(lang, "score.total"),
-                                                      weight=ft.FontWeight.BOLD))] + [
-        ft.DataCell(ft.Text(str(t), weight=ft.FontWeight.BOLD)) for t in tm.totals()]))
-    palette = [ft.Colors.GREEN_700, ft.Colors.BLUE_700, ft.Colors.ORANGE_800, ft.Colors.PURPLE_600,
-               ft.Colors.RED_700, ft.Colors.TEAL_700, ft.Colors.BROWN_600, ft.Colors.PINK_600,
-               ft.Colors.INDIGO_600, ft.Colors.LIME_800]
+    rows.append(
+        ft.DataRow(
+            cells=[ft.DataCell(ft.Text(tr(lang, "score.total"), weight=ft.FontWeight.BOLD))]
+            + [ft.DataCell(ft.Text(str(t), weight=ft.FontWeight.BOLD)) for t in tm.totals()]
+        )
+    )
+    palette = [
+        ft.Colors.GREEN_700,
+        ft.Colors.BLUE_700,
+        ft.Colors.ORANGE_800,
+        ft.Colors.PURPLE_600,
+        ft.Colors.RED_700,
+        ft.Colors.TEAL_700,
+        ft.Colors.BROWN_600,
+        ft.Colors.PINK_600,
+        ft.Colors.INDIGO_600,
+        ft.Colors.LIME_800,
+    ]
     series = tm.running_totals()
-    chart = fch.LineChart(
-        height=180, expand=False,
-        data_series=[fch.LineChartData(
-            points=[fch.LineChartDataPoint(x, y) for x, y in enumerate(line)],
-            color=palette[seat % len(palette)], stroke_width=3, curved=False)
-            for seat, line in enumerate(series)],
-    ) if max((len(s) for s in series), default=0) > 1 else ft.Container()
-    legend = ft.Row([ft.Row([ft.Container(width=12, height=12, bgcolor=palette[i % len(palette)],
-                                          border_radius=6), ft.Text(name, size=12)], tight=True)
-                     for i, name in enumerate(tm.names)], wrap=True, spacing=10)
-    return ft.Column([
-        ft.Text(tr(lang, "table.scoreboard"), size=15, weight=ft.FontWeight.BOLD),
-        ft.Row([ft.DataTable(columns=columns, rows=rows, column_spacing=16, data_row_min_height=32,
-                             data_row_max_height=36, heading_row_height=36)],
-               scroll=ft.ScrollMode.AUTO),
-        chart, legend,
-    ], spacing=6)
+    chart = (
+        fch.LineChart(
+            height=180,
+            expand=False,
+            data_series=[
+                fch.LineChartData(
+                    points=[fch.LineChartDataPoint(x, y) for x, y in enumerate(line)],
+                    color=palette[seat % len(palette)],
+                    stroke_width=3,
+                    curved=False,
+                )
+                for seat, line in enumerate(series)
+            ],
+        )
+        if max((len(s) for s in series), default=0) > 1
+        else ft.Container()
+    )
+    legend = ft.Row(
+        [
+            ft.Row(
+                [
+                    ft.Container(
+                        width=12, height=12, bgcolor=palette[i % len(palette)], border_radius=6
+                    ),
+                    ft.Text(name, size=12),
+                ],
+                tight=True,
+            )
+            for i, name in enumerate(tm.names)
+        ],
+        wrap=True,
+        spacing=10,
+    )
+    return ft.Column(
+        [
+            ft.Text(tr(lang, "table.scoreboard"), size=15, weight=ft.FontWeight.BOLD),
+            ft.Row(
+                [
+                    ft.DataTable(
+                        columns=columns,
+                        rows=rows,
+                        column_spacing=16,
+                        data_row_min_height=32,
+                        data_row_max_height=36,
+                        heading_row_height=36,
+                    )
+                ],
+                scroll=ft.ScrollMode.AUTO,
+            ),
+            chart,
+            legend,
+        ],
+        spacing=6,
+    )
 
 
 @ft.component
 def TableScreen(tm: TableModel, on_rule) -> ft.Control:
     _ = tm.rev  # re-render whenever the match changes
     board = BOARDS[tm.game_id](tm) if tm.deal is not None else ft.Container()
-    play = ft.Column([
-        Header(tm),
-        NoticeBanner(tm, on_rule),
-        ft.Container(board, padding=8, border_radius=10, bgcolor=ft.Colors.SURFACE_CONTAINER_LOW),
-        Actions(tm),
-        # No card is expected between deals: the picker steps aside for "next deal".
-        Picker(tm) if tm.expected() is not None or tm.editing is not None else ft.Container(),
-        ft.Divider(),
-        TableActions(tm),
-    ], spacing=10)
+    play = ft.Column(
+        [
+            Header(tm),
+            NoticeBanner(tm, on_rule),
+            ft.Container(
+                board, padding=8, border_radius=10, bgcolor=ft.Colors.SURFACE_CONTAINER_LOW
+            ),
+            Actions(tm),
+            # No card is expected between deals: the picker steps aside for "next deal".
+            Picker(tm) if tm.expected() is not None or tm.editing is not None else ft.Container(),
+            ft.Divider(),
+            TableActions(tm),
+        ],
+        spacing=10,
+    )
     side = ft.Column([EntryList(tm), Scoreboard(tm)], spacing=14)
-    return ft.ResponsiveRow([
-        ft.Container(play, col={"xs": 12, "md": 7}),
-        ft.Container(side, col={"xs": 12, "md": 5}),
-    ], spacing=16, run_spacing=16)
+    return ft.ResponsiveRow(
+        [
+            ft.Container(play, col={"xs": 12, "md": 7}),
+            ft.Container(side, col={"xs": 12, "md": 5}),
+        ],
+        spacing=16,
+        run_spacing=16,
+    )

@@ -4,6 +4,7 @@ It holds no rules: every entry goes to the rules engine through the keeper
 (which stores it before saying it was accepted), and everything shown is
 derived from the match the keeper holds. Plain Python, tested without Flet.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -19,27 +20,70 @@ from rules.messages import refusal_message, violation_message
 
 # The paragraph of the game's rules page that explains each code it can produce.
 RULE_ANCHORS: dict[str, dict[str, str]] = {
-    "devynake": {"bad_card": "deal", "deal_over": "cards", "match_over": "match",
-                 "not_in_play": "turn", "not_your_turn": "turn", "card_gone": "rows",
-                 "not_playable": "rows", "false_pass": "false-pass"},
-    "ramsas": {"bad_card": "deal", "deal_over": "scoring", "match_over": "scoring",
-               "not_in_play": "fold", "cannot_buy": "buy", "cannot_fold": "fold",
-               "redeal_not_allowed": "redeal", "wrong_phase": "tricks", "not_your_turn": "tricks",
-               "card_gone": "proofs", "not_held": "proofs", "must_lead_trump_ace": "trump-ace",
-               "must_follow": "obligations", "must_trump": "obligations",
-               "must_head": "obligations", "must_overtrump": "obligations",
-               "not_playable": "tricks", "not_jacks": "jacks", "revoke": "proofs",
-               "failed_to_trump": "proofs", "failed_to_head": "proofs",
-               "failed_to_overtrump": "proofs", "trump_ace_not_led": "trump-ace"},
-    "bumas": {"bad_card": "deal", "deal_over": "scoring", "match_over": "scoring",
-              "wrong_phase": "play", "not_your_turn": "play", "card_gone": "play",
-              "not_playable": "play", "must_draw": "stock", "stock_empty": "stock",
-              "false_draw": "proofs", "false_pass": "proofs"},
-    "domino": {"bad_card": "deal", "deal_over": "end", "match_over": "scoring",
-               "not_in_play": "end", "wrong_phase": "end", "not_your_turn": "line",
-               "card_gone": "line", "not_held": "multi", "not_playable": "line",
-               "must_draw": "draw", "stock_empty": "draw", "hand_mismatch": "end",
-               "false_draw": "proofs", "false_pass": "proofs"},
+    "devynake": {
+        "bad_card": "deal",
+        "deal_over": "cards",
+        "match_over": "match",
+        "not_in_play": "turn",
+        "not_your_turn": "turn",
+        "card_gone": "rows",
+        "not_playable": "rows",
+        "false_pass": "false-pass",
+    },
+    "ramsas": {
+        "bad_card": "deal",
+        "deal_over": "scoring",
+        "match_over": "scoring",
+        "not_in_play": "fold",
+        "cannot_buy": "buy",
+        "cannot_fold": "fold",
+        "redeal_not_allowed": "redeal",
+        "wrong_phase": "tricks",
+        "not_your_turn": "tricks",
+        "card_gone": "proofs",
+        "not_held": "proofs",
+        "must_lead_trump_ace": "trump-ace",
+        "must_follow": "obligations",
+        "must_trump": "obligations",
+        "must_head": "obligations",
+        "must_overtrump": "obligations",
+        "not_playable": "tricks",
+        "not_jacks": "jacks",
+        "revoke": "proofs",
+        "failed_to_trump": "proofs",
+        "failed_to_head": "proofs",
+        "failed_to_overtrump": "proofs",
+        "trump_ace_not_led": "trump-ace",
+    },
+    "bumas": {
+        "bad_card": "deal",
+        "deal_over": "scoring",
+        "match_over": "scoring",
+        "wrong_phase": "play",
+        "not_your_turn": "play",
+        "card_gone": "play",
+        "not_playable": "play",
+        "must_draw": "stock",
+        "stock_empty": "stock",
+        "false_draw": "proofs",
+        "false_pass": "proofs",
+    },
+    "domino": {
+        "bad_card": "deal",
+        "deal_over": "end",
+        "match_over": "scoring",
+        "not_in_play": "end",
+        "wrong_phase": "end",
+        "not_your_turn": "line",
+        "card_gone": "line",
+        "not_held": "multi",
+        "not_playable": "line",
+        "must_draw": "draw",
+        "stock_empty": "draw",
+        "hand_mismatch": "end",
+        "false_draw": "proofs",
+        "false_pass": "proofs",
+    },
 }
 
 
@@ -166,8 +210,10 @@ class TableModel:
         log = self.match.current
         if log is None:
             return []
-        return [(index + 1, entry_line(self.lang, entry.to_dict(), self.names))
-                for index, entry in log.accepted]
+        return [
+            (index + 1, entry_line(self.lang, entry.to_dict(), self.names))
+            for index, entry in log.accepted
+        ]
 
     # -- entering ---------------------------------------------------------
     def _entry_for(self, card: Card) -> dict | None:
@@ -189,8 +235,9 @@ class TableModel:
     def _domino_end(self, card: Card, raw: dict) -> str:
         """The chosen end, unless the card fits only the other one."""
         other = "left" if self.end == "right" else "right"
-        if not self.match.is_legal({**raw, "end": self.end}) and \
-                self.match.is_legal({**raw, "end": other}):
+        if not self.match.is_legal({**raw, "end": self.end}) and self.match.is_legal(
+            {**raw, "end": other}
+        ):
             return other
         return self.end
 
@@ -210,8 +257,11 @@ class TableModel:
         if raw is None:
             self._refuse_phase()
             return
-        if (self.game_id == "domino" and card.rank == ACE
-                and self.match.game.options.get("ace_wild")):
+        if (
+            self.game_id == "domino"
+            and card.rank == ACE
+            and self.match.game.options.get("ace_wild")
+        ):
             self.pending_ace = code
             return
         self.submit(raw)
@@ -273,8 +323,11 @@ class TableModel:
         self.cancel_picking()
         if kind == "multi":
             expected = self.expected()
-            raw = {"type": "play", "player": expected.player if expected else player,
-                   "cards": [{"card": c, "end": self.end} for c in cards]}
+            raw = {
+                "type": "play",
+                "player": expected.player if expected else player,
+                "cards": [{"card": c, "end": self.end} for c in cards],
+            }
         elif kind == "ramsas":  # all four jacks: shown, so no card to pick
             raw = {"type": "ramsas", "player": player}
         else:
@@ -294,8 +347,11 @@ class TableModel:
         corrected: by tapping the right card, or (a play) into a pass."""
         log = self.match.current
         entry = dict(log.accepted).get(index) if log else None
-        return entry is not None and entry.TYPE in ("play", "pass", "trump", "starter") \
+        return (
+            entry is not None
+            and entry.TYPE in ("play", "pass", "trump", "starter")
             and "cards" not in entry.to_dict()
+        )
 
     def can_correct_to_pass(self) -> bool:
         old = self._corrected()
@@ -333,15 +389,20 @@ class TableModel:
         result = self.keeper.replace(deal=log.number, index=index, raw=raw)
         self.rev += 1
         if result.refusal is not None:
-            self.notice = Notice("refused", sentence(refusal_message(
-                result.refusal, self.lang, self.names, self._words)), result.refusal.code.value)
+            self.notice = Notice(
+                "refused",
+                sentence(refusal_message(result.refusal, self.lang, self.names, self._words)),
+                result.refusal.code.value,
+            )
             return
-        changed = ", ".join(f"{i + 1} ({r.code.value})" for d, i, r in result.now_refused
-                            if d == log.number)
+        changed = ", ".join(
+            f"{i + 1} ({r.code.value})" for d, i, r in result.now_refused if d == log.number
+        )
         what = entry_line(self.lang, raw, self.names)
         key = "correct.refused_now" if changed else "correct.done"
-        self.notice = Notice("info", tr(self.lang, key, number=index + 1, what=what,
-                                        entries=changed))
+        self.notice = Notice(
+            "info", tr(self.lang, key, number=index + 1, what=what, entries=changed)
+        )
 
     def set_draw_count(self, count: int) -> None:
         self.draw_count = max(1, min(count, 60))
@@ -366,8 +427,10 @@ class TableModel:
         elif undone.event is None:
             self.notice = Notice("info", tr(self.lang, "undo.deal"))
         else:
-            self.notice = Notice("info", tr(self.lang, "undo.done",
-                                            what=entry_line(self.lang, undone.event, self.names)))
+            self.notice = Notice(
+                "info",
+                tr(self.lang, "undo.done", what=entry_line(self.lang, undone.event, self.names)),
+            )
         self.cancel_picking()
         self.rev += 1
 
@@ -382,8 +445,11 @@ class TableModel:
         try:
             self.keeper.start_deal()
         except Refused as refusal:
-            self.notice = Notice("refused", refusal_message(refusal, self.lang, self.names,
-                                                            self._words), refusal.code.value)
+            self.notice = Notice(
+                "refused",
+                refusal_message(refusal, self.lang, self.names, self._words),
+                refusal.code.value,
+            )
         else:
             self.notice = None
         self.rev += 1
@@ -394,18 +460,27 @@ class TableModel:
         self.rev += 1
         if outcome.refusal is not None:
             r = outcome.refusal
-            self.notice = Notice("refused",
-                                 sentence(refusal_message(r, self.lang, self.names, self._words)),
-                                 r.code.value, RULE_ANCHORS.get(self.game_id, {}).get(r.code.value))
+            self.notice = Notice(
+                "refused",
+                sentence(refusal_message(r, self.lang, self.names, self._words)),
+                r.code.value,
+                RULE_ANCHORS.get(self.game_id, {}).get(r.code.value),
+            )
         elif outcome.violations:
-            text = " ".join(sentence(violation_message(v, self.lang, self.names, self._words))
-                            for v in outcome.violations)
-            text += " " + tr(self.lang, f"penalty.{self.match.game.options['violation_penalty']}",
-                             points=self.match.game.options["penalty_points"])
+            text = " ".join(
+                sentence(violation_message(v, self.lang, self.names, self._words))
+                for v in outcome.violations
+            )
+            text += " " + tr(
+                self.lang,
+                f"penalty.{self.match.game.options['violation_penalty']}",
+                points=self.match.game.options["penalty_points"],
+            )
             evidence = tuple(i for v in outcome.violations for i in (v.event, v.proof))
             code = outcome.violations[0].code.value
-            self.notice = Notice("violation", text, code,
-                                 RULE_ANCHORS.get(self.game_id, {}).get(code), evidence)
+            self.notice = Notice(
+                "violation", text, code, RULE_ANCHORS.get(self.game_id, {}).get(code), evidence
+            )
         elif outcome.deal_ended:
             self.notice = Notice("info", self.deal_summary())
         else:
@@ -428,23 +503,31 @@ class TableModel:
         if log.status is Status.ANNULLED:
             return tr(self.lang, "deal.annulled")
         parts = ", ".join(f"{n} {p:+d}" for n, p in zip(self.names, log.points) if p)
-        lines = [tr(self.lang, "deal.points", points=parts or "0"),
-                 *deal_reasons(self.lang, log, self.names, self.match.game.options)]
+        lines = [
+            tr(self.lang, "deal.points", points=parts or "0"),
+            *deal_reasons(self.lang, log, self.names, self.match.game.options),
+        ]
         if not self.match.finished:
-            lines.append(tr(self.lang, "deal.next_dealer",
-                            player=self.names[self.match.next_dealer()]))
+            lines.append(
+                tr(self.lang, "deal.next_dealer", player=self.names[self.match.next_dealer()])
+            )
         return " ".join(lines)
 
     def deal_lines(self, number: int) -> list[str]:
         """Every entry of deal ``number`` in order, refused ones and proven violations marked."""
         log = self.match.deals[number]
-        lines = [(index, f"{index + 1}. " + entry_line(self.lang, entry.to_dict(), self.names))
-                 for index, entry in log.accepted]
-        lines += [(index, f"{index + 1}. " + tr(self.lang, "history.refused", code=r.code.value))
-                  for index, r in log.rejected]
-        lines += [(v.proof, "   ! " + sentence(violation_message(v, self.lang, self.names,
-                                                                 self._words)))
-                  for v in log.violations]
+        lines = [
+            (index, f"{index + 1}. " + entry_line(self.lang, entry.to_dict(), self.names))
+            for index, entry in log.accepted
+        ]
+        lines += [
+            (index, f"{index + 1}. " + tr(self.lang, "history.refused", code=r.code.value))
+            for index, r in log.rejected
+        ]
+        lines += [
+            (v.proof, "   ! " + sentence(violation_message(v, self.lang, self.names, self._words)))
+            for v in log.violations
+        ]
         return [text for _, text in sorted(lines, key=lambda item: item[0])]
 
     def totals(self) -> list[int]:

@@ -8,6 +8,7 @@ and each is resumed ``--repeat`` times; the median is shown, with its
 ratio to the 10-deal match measured in this run. Resuming replays from
 the first entry, so it grows with the match: about linearly is right.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -20,8 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.table import devynake_record, seed_store  # noqa: E402
-from models import Store  # noqa: E402
+from bench.table import devynake_record, seed_store
+from models import Store
 
 LENGTHS = (10, 100, 1000)
 
@@ -51,8 +52,10 @@ def main() -> None:
     print(f"resume a match (median of {args.repeat}), {args.matches} other matches stored")
     print(f"{'deals':>6} {'entries':>8} {'ms':>9} {'µs/entry':>9} {'ratio':>7}")
     for length, entries, seconds in rows:
-        print(f"{length:>6} {entries:>8} {seconds * 1e3:>9.1f} {seconds / entries * 1e6:>9.1f}"
-              f" {seconds / base:>7.1f}")
+        print(
+            f"{length:>6} {entries:>8} {seconds * 1e3:>9.1f} {seconds / entries * 1e6:>9.1f}"
+            f" {seconds / base:>7.1f}"
+        )
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ contrast. Prints a table; ratios are against deal 1, measured in this run.
 
     uv run python bench/rules_apply.py
 """
+
 from __future__ import annotations
 
 import random
@@ -18,9 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.table import devynake_record, next_entry  # noqa: E402
-from rules.match import Status  # noqa: E402
-from rules.record import load  # noqa: E402
+from bench.table import devynake_record, next_entry
+from rules.match import Status
+from rules.record import load
 
 CHECKPOINTS = (1, 10, 100, 500)
 SAMPLE_DEALS = 20

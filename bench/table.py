@@ -5,6 +5,7 @@ and a pass is always legal; passing while a card fits is the table's
 (undetected until proven) business. That makes legal entries cheap to
 draw: the current deal's fitting cards, or a pass.
 """
+
 from __future__ import annotations
 
 import random
@@ -41,11 +42,18 @@ def play_deal(match: Match, rng: random.Random) -> list[dict[str, Any]]:
     return events
 
 
-def devynake_record(deals: int, rng: random.Random,
-                    players: tuple[str, ...] = PLAYERS) -> dict[str, Any]:
+def devynake_record(
+    deals: int, rng: random.Random, players: tuple[str, ...] = PLAYERS
+) -> dict[str, Any]:
     """A record of ``deals`` whole deals of an endless devynake match."""
-    record: dict[str, Any] = {"format": FORMAT, "game": "devynake", "players": list(players),
-                              "options": {"deals": None}, "first_dealer": 0, "deals": []}
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "game": "devynake",
+        "players": list(players),
+        "options": {"deals": None},
+        "first_dealer": 0,
+        "deals": [],
+    }
     match, _ = load(record)
     record["deals"] = [{"events": play_deal(match, rng)} for _ in range(deals)]
     return record
@@ -60,5 +68,9 @@ def seed_store(store: Store, matches: int, rng: random.Random) -> None:
     roster = [f"{name} {n}" for n in range(3) for name in ("Ona", "Jonas", "Rūta", "Petras")]
     deals = [devynake_record(1, rng)["deals"] for _ in range(20)]
     template = devynake_record(0, rng)
-    store.import_records([{**template, "players": rng.sample(roster, 3),
-                           "deals": rng.choice(deals)} for _ in range(matches)])
+    store.import_records(
+        [
+            {**template, "players": rng.sample(roster, 3), "deals": rng.choice(deals)}
+            for _ in range(matches)
+        ]
+    )

@@ -9,6 +9,7 @@ The app calls ``Store`` (open a database, create / resume / import /
 export / list matches, statistics) and ``LiveMatch`` (the match being
 played: add an entry, start a deal, undo, annul, replace, stop).
 """
+
 from .engine import DatabaseUnavailable, MovedAside, database_path
 from .live import LiveMatch, Replacement, Undone
 from .migrate import ForeignDatabase, NewerDatabase
@@ -18,7 +19,19 @@ from .stats import PlayerStats
 from .store import RecordRejected, Store
 from .summaries import MatchSummary
 
-__all__ = ["DatabaseUnavailable", "ForeignDatabase", "LiveMatch", "MatchSummary", "MovedAside",
-           "NewerDatabase", "PlayerStats", "RecordRejected", "Replacement", "RosterError", "Store",
-           "Undone",
-           "UnknownMatch", "database_path"]
+__all__ = [
+    "DatabaseUnavailable",
+    "ForeignDatabase",
+    "LiveMatch",
+    "MatchSummary",
+    "MovedAside",
+    "NewerDatabase",
+    "PlayerStats",
+    "RecordRejected",
+    "Replacement",
+    "RosterError",
+    "Store",
+    "Undone",
+    "UnknownMatch",
+    "database_path",
+]

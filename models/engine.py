@@ -10,6 +10,7 @@ Every connection runs in WAL mode with foreign keys on and
 handling would run DDL outside them and begin lazily): a commit that
 returns is on disk.
 """
+
 from __future__ import annotations
 
 import os
@@ -45,10 +46,14 @@ class MovedAside:
 
     def message(self, lang: str = "en") -> str:
         if lang == "lt":
-            return (f"Duomenų bazė {self.original} sugadinta ({self.problem}). Ji perkelta į "
-                    f"{self.moved_to}, pradėta nauja.")
-        return (f"The database {self.original} is damaged ({self.problem}). It was moved to "
-                f"{self.moved_to} and a new one started.")
+            return (
+                f"Duomenų bazė {self.original} sugadinta ({self.problem}). Ji perkelta į "
+                f"{self.moved_to}, pradėta nauja."
+            )
+        return (
+            f"The database {self.original} is damaged ({self.problem}). It was moved to "
+            f"{self.moved_to} and a new one started."
+        )
 
 
 @dataclass(frozen=True)
@@ -72,7 +77,8 @@ def database_path(override: str | os.PathLike[str] | None = None) -> Path:
     if os.environ.get("PARTIJA_DB"):
         return Path(os.environ["PARTIJA_DB"])
     folder = os.environ.get("FLET_APP_STORAGE_DATA") or platformdirs.user_data_dir(
-        "partija", appauthor=False)
+        "partija", appauthor=False
+    )
     return Path(folder) / FILE_NAME
 
 
@@ -100,8 +106,10 @@ def open_database(path: str | os.PathLike[str] | None = None) -> Database:
 
 def make_engine(file: Path) -> Engine:
     """An engine whose connections are durable and transactional (see the module docstring)."""
-    engine = create_engine(URL.create("sqlite", database=str(file)),
-                           connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_S})
+    engine = create_engine(
+        URL.create("sqlite", database=str(file)),
+        connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_S},
+    )
     event.listen(engine, "connect", _configure_connection)
     event.listen(engine, "begin", _begin)
     return engine

@@ -4,6 +4,7 @@ A record is written the same way every time (key order kept, ``indent=1``
 like the shared scenarios, letters unescaped, one final newline), so the
 same match always gives the same bytes.
 """
+
 from __future__ import annotations
 
 import csv
@@ -35,8 +36,9 @@ def read_json_file(path: str | Path) -> Any:
     except UnicodeDecodeError:
         raise BadFile(f"{path}: not UTF-8 text") from None
     except json.JSONDecodeError as exc:
-        raise BadFile(f"{path}: not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
-                      ) from None
+        raise BadFile(
+            f"{path}: not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from None
     except RecursionError:
         raise BadFile(f"{path}: not JSON: nested too deeply") from None
 

@@ -11,6 +11,7 @@ match from its first entry.
 
 Refused entries from the table are not stored: they change nothing.
 """
+
 from __future__ import annotations
 
 import json
@@ -20,12 +21,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import Engine, func, insert, update
+from sqlmodel import Session, col
+
 from rules.codes import Code
 from rules.entries import Refused
 from rules.match import DealLog, Match, Outcome, Status
 from rules.record import load, verdict
-from sqlalchemy import Engine, func, insert, update
-from sqlmodel import Session, col
 
 from .records import StoredEntry, StoredMatch, dumps, read_match
 from .results import deal_results, match_results
@@ -62,8 +64,9 @@ class LiveMatch:
     operation holds the match's lock from check to commit.
     """
 
-    def __init__(self, engine: Engine, match_id: int, match: Match, names: list[str],
-                 deal_ids: list[int]) -> None:
+    def __init__(
+        self, engine: Engine, match_id: int, match: Match, names: list[str], deal_ids: list[int]
+    ) -> None:
         self._engine = engine
         self._lock = threading.Lock()
         self.match_id = match_id
@@ -89,12 +92,18 @@ class LiveMatch:
             assert log is not None
             event = entry.to_dict()  # canonical: "10♥" is kept as "10H"
             with self._writing() as session:
-                session.exec(insert(EntryRow).values(
-                    deal_id=self._deal_ids[-1], seq=index, event=dumps(event)))
+                session.exec(
+                    insert(EntryRow).values(
+                        deal_id=self._deal_ids[-1], seq=index, event=dumps(event)
+                    )
+                )
                 outcome = self.match.apply(event)
                 if outcome.violations or outcome.deal_ended:
-                    session.exec(update(DealRow).where(col(DealRow.id) == self._deal_ids[-1])
-                                 .values(**deal_results(log)))
+                    session.exec(
+                        update(DealRow)
+                        .where(col(DealRow.id) == self._deal_ids[-1])
+                        .values(**deal_results(log))
+                    )
                 if outcome.match_ended:
                     self._write_match(session)
             return outcome
@@ -113,9 +122,11 @@ class LiveMatch:
                 raise Refused(Code.WRONG_PHASE)
             with self._writing() as session:
                 log = self.match.start_deal()
-                deal_id = session.exec(insert(DealRow).values(
-                    match_id=self.match_id, number=log.number, **deal_results(log))
-                    .returning(DealRow.id)).scalar_one()
+                deal_id = session.exec(
+                    insert(DealRow)
+                    .values(match_id=self.match_id, number=log.number, **deal_results(log))
+                    .returning(DealRow.id)
+                ).scalar_one()
                 self._deal_ids.append(deal_id)
             return log
 
@@ -141,13 +152,15 @@ class LiveMatch:
             number = len(stored.deals) - 1
             if deal.entries:
                 last = deal.entries.pop()
-                session.exec(update(EntryRow).where(col(EntryRow.id) == last.id)
-                             .values(undone_at=utcnow()))
+                session.exec(
+                    update(EntryRow).where(col(EntryRow.id) == last.id).values(undone_at=utcnow())
+                )
                 undone = Undone(number, len(deal.entries), json.loads(last.event))
             else:
                 stored.deals.pop()
-                session.exec(update(DealRow).where(col(DealRow.id) == deal.id)
-                             .values(undone_at=utcnow()))
+                session.exec(
+                    update(DealRow).where(col(DealRow.id) == deal.id).values(undone_at=utcnow())
+                )
                 undone = Undone(number, None, None)
             self._replay(session, stored)
             return undone
@@ -164,8 +177,9 @@ class LiveMatch:
                 return Replacement(refusal)
             with self._writing() as session:
                 stored = read_match(session, self.match_id)
-                if not (0 <= deal < len(stored.deals)
-                        and 0 <= index < len(stored.deals[deal].entries)):
+                if not (
+                    0 <= deal < len(stored.deals) and 0 <= index < len(stored.deals[deal].entries)
+                ):
                     raise IndexError(f"no entry {index} in deal {deal}")
                 old = stored.deals[deal].entries[index]
                 new = StoredEntry(0, dumps(entry.to_dict()), False)
@@ -174,13 +188,17 @@ class LiveMatch:
                 refusal = dict(match.deals[deal].rejected).get(index)
                 if refusal is not None:
                     return Replacement(refusal)
-                session.exec(update(EntryRow).where(col(EntryRow.id) == old.id)
-                             .values(undone_at=utcnow()))
-                new.id = session.exec(insert(EntryRow).values(
-                    deal_id=stored.deals[deal].id, seq=index, event=new.event)
-                    .returning(EntryRow.id)).scalar_one()
-                session.exec(update(EntryRow).where(col(EntryRow.id) == old.id)
-                             .values(replaced_by=new.id))
+                session.exec(
+                    update(EntryRow).where(col(EntryRow.id) == old.id).values(undone_at=utcnow())
+                )
+                new.id = session.exec(
+                    insert(EntryRow)
+                    .values(deal_id=stored.deals[deal].id, seq=index, event=new.event)
+                    .returning(EntryRow.id)
+                ).scalar_one()
+                session.exec(
+                    update(EntryRow).where(col(EntryRow.id) == old.id).values(replaced_by=new.id)
+                )
                 now_refused = self._replay(session, stored, match)
             return Replacement(None, now_refused)
 
@@ -204,12 +222,19 @@ class LiveMatch:
     def _write_match(self, session: Session) -> None:
         """Write the match's cached outcome; ``finished_at`` is the first time it finished."""
         finished_at = func.coalesce(col(MatchRow.finished_at), utcnow())
-        session.exec(update(MatchRow).where(col(MatchRow.id) == self.match_id).values(
-            stopped=self.match.stopped, **match_results(self.match),
-            finished_at=finished_at if self.match.finished else None))
+        session.exec(
+            update(MatchRow)
+            .where(col(MatchRow.id) == self.match_id)
+            .values(
+                stopped=self.match.stopped,
+                **match_results(self.match),
+                finished_at=finished_at if self.match.finished else None,
+            )
+        )
 
-    def _replay(self, session: Session, stored: StoredMatch,
-                match: Match | None = None) -> tuple[tuple[int, int, Refused], ...]:
+    def _replay(
+        self, session: Session, stored: StoredMatch, match: Match | None = None
+    ) -> tuple[tuple[int, int, Refused], ...]:
         """Make ``match`` (the stored match replayed) live, and its results the cached ones.
 
         Returns the entries the rules accepted before and refuse now.
@@ -225,8 +250,9 @@ class LiveMatch:
             for index, entry in enumerate(deal.entries):
                 refused = index in rejected
                 if refused != entry.refused:
-                    session.exec(update(EntryRow).where(col(EntryRow.id) == entry.id)
-                                 .values(refused=refused))
+                    session.exec(
+                        update(EntryRow).where(col(EntryRow.id) == entry.id).values(refused=refused)
+                    )
                     if refused:
                         now_refused.append((number, index, rejected[index]))
         self.match, self._deal_ids = match, [deal.id for deal in stored.deals]

@@ -7,6 +7,7 @@ transaction, so a kill half-way leaves the old schema intact; one whose
 revision this version does not know was written by a newer Partija and is
 refused untouched.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -32,8 +33,10 @@ def upgrade(engine: Engine, file: Path) -> None:
         if current == HEAD:
             return
         if current is None and _has_tables(connection):
-            raise ForeignDatabase(f"{file} is not a Partija database (it has other tables);"
-                                  " choose another file with --db")
+            raise ForeignDatabase(
+                f"{file} is not a Partija database (it has other tables);"
+                " choose another file with --db"
+            )
         run_migrations(connection, file, current, "head")
 
 
@@ -48,22 +51,28 @@ def run_migrations(connection: Connection, file: Path, current: str | None, targ
     config.attributes["connection"] = connection
     known = {script.revision for script in ScriptDirectory.from_config(config).walk_revisions()}
     if current is not None and current not in known:
-        raise NewerDatabase(f"{file} was written by a newer version of Partija (schema"
-                            f" {current}; this version knows up to {HEAD}): update Partija"
-                            " to open it")
+        raise NewerDatabase(
+            f"{file} was written by a newer version of Partija (schema"
+            f" {current}; this version knows up to {HEAD}): update Partija"
+            " to open it"
+        )
     command.upgrade(config, target)
 
 
 def current_revision(connection: Connection) -> str | None:
     """The schema revision recorded in the database; None for a new (or foreign) one."""
-    has_version = connection.execute(text(
-        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'alembic_version'")).first()
+    has_version = connection.execute(
+        text("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'alembic_version'")
+    ).first()
     if not has_version:
         return None
     return connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
 
 
 def _has_tables(connection: Connection) -> bool:
-    return connection.execute(text(
-        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-    ).first() is not None
+    return (
+        connection.execute(
+            text("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        ).first()
+        is not None
+    )

@@ -5,17 +5,20 @@ each entry's JSON as they were given. Reading a match back builds exactly
 that record, and the rules replay it – so export, resume, undo and the
 verdict all go through one path, ``rules.record.load``.
 """
+
 from __future__ import annotations
 
 import json
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
+
+from sqlalchemy import insert
+from sqlmodel import Session, col, select
 
 from rules.match import Match
 from rules.record import FORMAT
-from sqlalchemy import insert
-from sqlmodel import Session, col, select
 
 from .results import deal_results, match_results
 from .tables import DealRow, EntryRow, MatchRow, Player, Seat, utcnow
@@ -71,76 +74,130 @@ class StoredMatch:
             "players": list(self.names),
             "options": json.loads(self.options),
             "first_dealer": self.first_dealer,
-            "deals": [{"events": [json.loads(e.event) for e in deal.entries]}
-                      for deal in self.deals],
+            "deals": [
+                {"events": [json.loads(e.event) for e in deal.entries]} for deal in self.deals
+            ],
             "stopped": self.stopped,
         }
 
 
 def read_match(session: Session, match_id: int) -> StoredMatch:
     """Read one match: its row, seated names, live deals and live entries."""
-    row = session.exec(select(MatchRow.game, MatchRow.options, MatchRow.first_dealer,
-                              MatchRow.stopped, MatchRow.status, MatchRow.winners)
-                       .where(MatchRow.id == match_id)).first()
+    row = session.exec(
+        select(
+            MatchRow.game,
+            MatchRow.options,
+            MatchRow.first_dealer,
+            MatchRow.stopped,
+            MatchRow.status,
+            MatchRow.winners,
+        ).where(MatchRow.id == match_id)
+    ).first()
     if row is None:
         raise UnknownMatch(f"no match {match_id}")
-    names = list(session.exec(
-        select(Player.name).join(Seat, col(Seat.player_id) == Player.id)
-        .where(Seat.match_id == match_id).order_by(col(Seat.seat))))
-    deals = [StoredDeal(deal_id, {"status": status, "points": points, "violations": violations})
-             for deal_id, status, points, violations in session.exec(
-                 select(DealRow.id, DealRow.status, DealRow.points, DealRow.violations)
-                 .where(DealRow.match_id == match_id, col(DealRow.undone_at).is_(None))
-                 .order_by(col(DealRow.number)))]
+    names = list(
+        session.exec(
+            select(Player.name)
+            .join(Seat, col(Seat.player_id) == Player.id)
+            .where(Seat.match_id == match_id)
+            .order_by(col(Seat.seat))
+        )
+    )
+    deals = [
+        StoredDeal(deal_id, {"status": status, "points": points, "violations": violations})
+        for deal_id, status, points, violations in session.exec(
+            select(DealRow.id, DealRow.status, DealRow.points, DealRow.violations)
+            .where(DealRow.match_id == match_id, col(DealRow.undone_at).is_(None))
+            .order_by(col(DealRow.number))
+        )
+    ]
     by_id = {deal.id: deal for deal in deals}
     for entry_id, deal_id, event, refused in session.exec(
-            select(EntryRow.id, EntryRow.deal_id, EntryRow.event, EntryRow.refused)
-            .join(DealRow, col(DealRow.id) == EntryRow.deal_id)
-            .where(DealRow.match_id == match_id, col(DealRow.undone_at).is_(None),
-                   col(EntryRow.undone_at).is_(None))
-            .order_by(col(DealRow.number), col(EntryRow.seq))):
+        select(EntryRow.id, EntryRow.deal_id, EntryRow.event, EntryRow.refused)
+        .join(DealRow, col(DealRow.id) == EntryRow.deal_id)
+        .where(
+            DealRow.match_id == match_id,
+            col(DealRow.undone_at).is_(None),
+            col(EntryRow.undone_at).is_(None),
+        )
+        .order_by(col(DealRow.number), col(EntryRow.seq))
+    ):
         by_id[deal_id].entries.append(StoredEntry(entry_id, event, refused))
-    return StoredMatch(row.game, row.options, row.first_dealer, row.stopped,
-                       {"status": row.status, "winners": row.winners}, names, deals)
+    return StoredMatch(
+        row.game,
+        row.options,
+        row.first_dealer,
+        row.stopped,
+        {"status": row.status, "winners": row.winners},
+        names,
+        deals,
+    )
 
 
-def insert_record(session: Session, record: dict[str, Any], match: Match,
-                  names: list[str]) -> tuple[int, list[int]]:
+def insert_record(
+    session: Session, record: dict[str, Any], match: Match, names: list[str]
+) -> tuple[int, list[int]]:
     """Store a record the rules have loaded as ``match``; return the match id and deal ids.
 
     Events are kept verbatim, refused ones included and marked, so that
     export gives back the same record and the same verdict.
     """
     now = utcnow()
-    row = MatchRow(game=match.game.id, options=dumps(record["options"]),
-                   first_dealer=match.first_dealer, stopped=match.stopped, created_at=now,
-                   finished_at=now if match.finished else None, **match_results(match))
+    row = MatchRow(
+        game=match.game.id,
+        options=dumps(record["options"]),
+        first_dealer=match.first_dealer,
+        stopped=match.stopped,
+        created_at=now,
+        finished_at=now if match.finished else None,
+        **match_results(match),
+    )
     session.add(row)
     session.flush()
     assert row.id is not None
     player_ids = _player_ids(session, names)
-    session.exec(insert(Seat), params=[{"match_id": row.id, "seat": seat, "player_id": pid}
-                                   for seat, pid in enumerate(player_ids)])
+    session.exec(
+        insert(Seat),
+        params=[
+            {"match_id": row.id, "seat": seat, "player_id": pid}
+            for seat, pid in enumerate(player_ids)
+        ],
+    )
     deal_ids: list[int] = []
     for number, (deal, log) in enumerate(zip(record["deals"], match.deals)):
-        deal_id = session.exec(insert(DealRow).values(
-            match_id=row.id, number=number, started_at=now, **deal_results(log))
-            .returning(DealRow.id)).scalar_one()
+        deal_id = session.exec(
+            insert(DealRow)
+            .values(match_id=row.id, number=number, started_at=now, **deal_results(log))
+            .returning(DealRow.id)
+        ).scalar_one()
         deal_ids.append(deal_id)
         refused = {index for index, _ in log.rejected}
         if deal["events"]:
-            session.exec(insert(EntryRow), params=[
-                {"deal_id": deal_id, "seq": seq, "event": dumps(event),
-                 "refused": seq in refused, "at": now}
-                for seq, event in enumerate(deal["events"])])
+            session.exec(
+                insert(EntryRow),
+                params=[
+                    {
+                        "deal_id": deal_id,
+                        "seq": seq,
+                        "event": dumps(event),
+                        "refused": seq in refused,
+                        "at": now,
+                    }
+                    for seq, event in enumerate(deal["events"])
+                ],
+            )
     return row.id, deal_ids
 
 
 def _player_ids(session: Session, names: Iterable[str]) -> list[int]:
     """The roster ids of these names, adding the names the roster lacks."""
     names = list(names)
-    known = {name: pid for name, pid in session.exec(
-        select(Player.name, Player.id).where(col(Player.name).in_(set(names))))}
+    known = {
+        name: pid
+        for name, pid in session.exec(
+            select(Player.name, Player.id).where(col(Player.name).in_(set(names)))
+        )
+    }
     for name in dict.fromkeys(names):
         if name not in known:
             player = Player(name=name)

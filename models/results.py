@@ -4,6 +4,7 @@ Both the incremental path (one entry applied to the live match) and the
 replay path (undo, replace, import) write the caches through these
 functions, so the two can never disagree on their form.
 """
+
 from __future__ import annotations
 
 import json

@@ -4,6 +4,7 @@ A player's name is his identity in the roster, so a rename that would make
 two players share a name is refused (merge them instead); a merge moves
 every seat of one player to the other, unless both sat in the same match.
 """
+
 from __future__ import annotations
 
 from sqlmodel import Session, col, delete, select, update

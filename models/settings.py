@@ -1,4 +1,5 @@
 """Settings kept in the database, so they move with it (backups, a new phone)."""
+
 from __future__ import annotations
 
 import json

@@ -5,6 +5,7 @@ says nothing about play); win rate counts finished matches only. In
 domino a deal's points are penalty points, so there a lower average is
 better.
 """
+
 from __future__ import annotations
 
 import json
@@ -43,13 +44,14 @@ def player_stats(session: Session, game: str | None = None) -> list[PlayerStats]
     wanted = set(session.exec(chosen))
     seats: dict[int, list[int]] = defaultdict(list)  # match -> player id per seat
     for match_id, player_id in session.exec(
-            select(Seat.match_id, Seat.player_id).order_by(col(Seat.match_id), col(Seat.seat))):
+        select(Seat.match_id, Seat.player_id).order_by(col(Seat.match_id), col(Seat.seat))
+    ):
         if match_id in wanted:
             seats[match_id].append(player_id)
     matches, finished, wins = Counter[int](), Counter[int](), Counter[int]()
     for match_id, status, winners in session.exec(
-            select(MatchRow.id, MatchRow.status, MatchRow.winners)
-            .where(col(MatchRow.id).in_(wanted))):
+        select(MatchRow.id, MatchRow.status, MatchRow.winners).where(col(MatchRow.id).in_(wanted))
+    ):
         table = seats[match_id]
         matches.update(table)
         if status == "finished":
@@ -57,15 +59,19 @@ def player_stats(session: Session, game: str | None = None) -> list[PlayerStats]
             wins.update({table[seat] for seat in json.loads(winners or "[]")})
     deals, points, violations = Counter[int](), Counter[int](), Counter[int]()
     for match_id, status, gained, proven in session.exec(
-            select(DealRow.match_id, DealRow.status, DealRow.points, DealRow.violations)
-            .where(col(DealRow.undone_at).is_(None), col(DealRow.match_id).in_(wanted))):
+        select(DealRow.match_id, DealRow.status, DealRow.points, DealRow.violations).where(
+            col(DealRow.undone_at).is_(None), col(DealRow.match_id).in_(wanted)
+        )
+    ):
         table = seats[match_id]
         if status == "finished":
             for player_id, got in zip(table, json.loads(gained)):
                 deals[player_id] += 1
                 points[player_id] += got
         violations.update(table[v["player"]] for v in json.loads(proven or "[]"))
-    return [PlayerStats(name, matches[pid], finished[pid], wins[pid], deals[pid], points[pid],
-                        violations[pid])
-            for pid, name in session.exec(select(Player.id, Player.name)
-                                          .order_by(col(Player.name)))]
+    return [
+        PlayerStats(
+            name, matches[pid], finished[pid], wins[pid], deals[pid], points[pid], violations[pid]
+        )
+        for pid, name in session.exec(select(Player.id, Player.name).order_by(col(Player.name)))
+    ]

@@ -5,6 +5,7 @@ call returns, so nothing is left half-written when the app is closed or
 killed; a read ends without a commit. A match being played is a
 ``LiveMatch`` (see ``live.py``).
 """
+
 from __future__ import annotations
 
 import os
@@ -12,9 +13,10 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from sqlmodel import Session, col, select
+
 from rules.match import Match
 from rules.record import FORMAT, RecordError, load
-from sqlmodel import Session, col, select
 
 from .engine import MovedAside, open_database
 from .files import record_bytes, totals_csv
@@ -48,11 +50,23 @@ class Store:
     def close(self) -> None:
         self._engine.dispose()
 
-    def create_match(self, *, game: str, players: Sequence[str],
-                     options: Mapping[str, Any] | None = None, first_dealer: int = 0) -> LiveMatch:
+    def create_match(
+        self,
+        *,
+        game: str,
+        players: Sequence[str],
+        options: Mapping[str, Any] | None = None,
+        first_dealer: int = 0,
+    ) -> LiveMatch:
         """A new match with no deal yet; ``RecordError`` for a bad game, seating or option."""
-        record = {"format": FORMAT, "game": game, "players": list(players),
-                  "options": dict(options or {}), "first_dealer": first_dealer, "deals": []}
+        record = {
+            "format": FORMAT,
+            "game": game,
+            "players": list(players),
+            "options": dict(options or {}),
+            "first_dealer": first_dealer,
+            "deals": [],
+        }
         with Session(self._engine) as session, session.begin():
             match, names, match_id, deal_ids = self._insert(session, record)
         return LiveMatch(self._engine, match_id, match, names, deal_ids)

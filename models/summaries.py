@@ -1,4 +1,5 @@
 """The match list: one line per match, unfinished first, from the cached deal results."""
+
 from __future__ import annotations
 
 import json
@@ -27,20 +28,38 @@ def list_matches(session: Session) -> list[MatchSummary]:
     """Every match, unfinished first, newest first within each group."""
     players: dict[int, list[str]] = defaultdict(list)
     for match_id, name in session.exec(
-            select(Seat.match_id, Player.name).join(Player, col(Player.id) == Seat.player_id)
-            .order_by(col(Seat.match_id), col(Seat.seat))):
+        select(Seat.match_id, Player.name)
+        .join(Player, col(Player.id) == Seat.player_id)
+        .order_by(col(Seat.match_id), col(Seat.seat))
+    ):
         players[match_id].append(name)
     totals: dict[int, list[int]] = {}
     for match_id, points in session.exec(
-            select(DealRow.match_id, DealRow.points)
-            .where(col(DealRow.undone_at).is_(None), col(DealRow.points).is_not(None))):
+        select(DealRow.match_id, DealRow.points).where(
+            col(DealRow.undone_at).is_(None), col(DealRow.points).is_not(None)
+        )
+    ):
         gained = json.loads(points)
         running = totals.setdefault(match_id, [0] * len(gained))
         totals[match_id] = [t + p for t, p in zip(running, gained)]
-    rows = session.exec(select(MatchRow).order_by(
-        col(MatchRow.status) == "finished", col(MatchRow.created_at).desc(),
-        col(MatchRow.id).desc()))
-    return [MatchSummary(row.id, row.game, players[row.id], row.status, row.stopped,
-                         totals.get(row.id, [0] * len(players[row.id])), row.created_at,
-                         row.finished_at)
-            for row in rows if row.id is not None]
+    rows = session.exec(
+        select(MatchRow).order_by(
+            col(MatchRow.status) == "finished",
+            col(MatchRow.created_at).desc(),
+            col(MatchRow.id).desc(),
+        )
+    )
+    return [
+        MatchSummary(
+            row.id,
+            row.game,
+            players[row.id],
+            row.status,
+            row.stopped,
+            totals.get(row.id, [0] * len(players[row.id])),
+            row.created_at,
+            row.finished_at,
+        )
+        for row in rows
+        if row.id is not None
+    ]

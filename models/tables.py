@@ -11,6 +11,7 @@ JSON values (options, events, points) are kept as text: an imported record
 must come back byte for byte, so the store never reinterprets them.
 Times are aware datetimes in UTC (SQLModel stores them as UTC).
 """
+
 from __future__ import annotations
 
 from datetime import UTC, datetime
@@ -69,8 +70,13 @@ class DealRow(SQLModel, table=True):
 
     __tablename__ = "deals"
     __table_args__ = (
-        Index("ix_deals_live_number", "match_id", "number", unique=True,
-              sqlite_where=text("undone_at IS NULL")),
+        Index(
+            "ix_deals_live_number",
+            "match_id",
+            "number",
+            unique=True,
+            sqlite_where=text("undone_at IS NULL"),
+        ),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -96,8 +102,13 @@ class EntryRow(SQLModel, table=True):
 
     __tablename__ = "entries"
     __table_args__ = (
-        Index("ix_entries_live_seq", "deal_id", "seq", unique=True,
-              sqlite_where=text("undone_at IS NULL")),
+        Index(
+            "ix_entries_live_seq",
+            "deal_id",
+            "seq",
+            unique=True,
+            sqlite_where=text("undone_at IS NULL"),
+        ),
     )
 
     id: int | None = Field(default=None, primary_key=True)

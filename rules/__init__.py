@@ -4,6 +4,7 @@ A match is its list of entries; ``Match`` folds them one at a time,
 refusing illegal ones with a ``Code`` and proving later rule breaks as
 ``Violation`` values.
 """
+
 from .cards import Card, CardError, Suit, deck
 from .codes import Code
 from .entries import Entry, Refused
@@ -12,6 +13,24 @@ from .knowledge import Violation
 from .match import Deal, EntryRefused, Expected, Game, Match, Outcome, Status
 from .record import RecordError, load, verdict
 
-__all__ = ["Card", "CardError", "Code", "Deal", "Entry", "EntryRefused", "Expected", "GAMES",
-           "Game", "Match", "Outcome", "RecordError", "Refused", "Status", "Suit", "Violation",
-           "deck", "load", "verdict"]
+__all__ = [
+    "GAMES",
+    "Card",
+    "CardError",
+    "Code",
+    "Deal",
+    "Entry",
+    "EntryRefused",
+    "Expected",
+    "Game",
+    "Match",
+    "Outcome",
+    "RecordError",
+    "Refused",
+    "Status",
+    "Suit",
+    "Violation",
+    "deck",
+    "load",
+    "verdict",
+]

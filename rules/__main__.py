@@ -3,6 +3,7 @@
 Prints the verdict of a match record (exit 0), or one line on stderr when
 the file is not a match record (exit 2). Never a traceback for bad input.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -43,8 +44,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{args.record}: not UTF-8 text", file=sys.stderr)
         return 2
     except json.JSONDecodeError as exc:
-        print(f"{args.record}: not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}",
-              file=sys.stderr)
+        print(
+            f"{args.record}: not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}",
+            file=sys.stderr,
+        )
         return 2
     except RecursionError:
         print(f"{args.record}: not JSON: nested too deeply", file=sys.stderr)

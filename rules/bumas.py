@@ -7,6 +7,7 @@ stock when a draw needs more than is left, so those cards can be drawn and
 played again: "gone" means on the pile now, not played once. The first
 player out wins the deal; a deal where everyone passes in turn has no winner.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -27,20 +28,34 @@ class Bumas(StockGame):
     ENTRY_TYPES = frozenset({"play", "draw", "pass", "annul"})
     GOAL = "target"
     OPTIONS = (
-        Option("decks", 1, one_of(1, 2), "Decks of 52 cards: 1 (2–6 players) or 2 (up to 10).",
-               "Kiek 52 kortų kaladžių: 1 (2–6 žaidėjai) ar 2 (iki 10)."),
-        Option("reshuffle", True, boolean,
-               "When the stock runs out, the pile under the top card becomes the stock.",
-               "Kai kaladė baigiasi, krūvelė po viršutine korta tampa nauja kalade."),
-        Option("target", 5, whole(1), "Deals a player must win to win the match.",
-               "Kiek partijų reikia laimėti, kad laimėtum žaidimą."),
+        Option(
+            "decks",
+            1,
+            one_of(1, 2),
+            "Decks of 52 cards: 1 (2–6 players) or 2 (up to 10).",
+            "Kiek 52 kortų kaladžių: 1 (2–6 žaidėjai) ar 2 (iki 10).",
+        ),
+        Option(
+            "reshuffle",
+            True,
+            boolean,
+            "When the stock runs out, the pile under the top card becomes the stock.",
+            "Kai kaladė baigiasi, krūvelė po viršutine korta tampa nauja kalade.",
+        ),
+        Option(
+            "target",
+            5,
+            whole(1),
+            "Deals a player must win to win the match.",
+            "Kiek partijų reikia laimėti, kad laimėtum žaidimą.",
+        ),
     )
 
     def max_seats(self, options: Any) -> int:
         """Two decks deal 7 cards to up to 10 players."""
         return 10 if isinstance(options, dict) and options.get("decks") == 2 else self.MAX_SEATS
 
-    def new_deal(self, dealer: int, totals: list[int]) -> "BumasDeal":
+    def new_deal(self, dealer: int, totals: list[int]) -> BumasDeal:
         return BumasDeal(self, dealer, totals)
 
 

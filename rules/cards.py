@@ -4,6 +4,7 @@ A card is written rank then suit (``"10H"``, ``"9♠"``, ``"th"``); output is
 always the canonical form. Decks are tuples of distinct cards; a game that
 plays with two decks counts copies itself.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -27,7 +28,7 @@ class Suit(str, Enum):
         return self in (Suit.HEARTS, Suit.DIAMONDS)
 
     @classmethod
-    def parse(cls, text: str) -> "Suit":
+    def parse(cls, text: str) -> Suit:
         """A suit from its letter or symbol, any case; ``ValueError`` otherwise."""
         if not isinstance(text, str):
             raise ValueError(f"not a suit: {text!r}")
@@ -73,7 +74,7 @@ class Card:
     suit: Suit
 
     @classmethod
-    def parse(cls, text: object) -> "Card":
+    def parse(cls, text: object) -> Card:
         """Parse ``"10H"``, ``"th"``, ``"10♥"``, ``"A♠"``; raise ``CardError`` naming the input."""
         if not isinstance(text, str):
             raise CardError(f"not a card: {text!r}")
@@ -83,8 +84,12 @@ class Card:
         rank_text, suit_text = body[:-1].upper(), body[-1]
         if rank_text in _RANK_PARSE:
             rank = _RANK_PARSE[rank_text]
-        elif rank_text.isdigit() and rank_text.isascii() and 2 <= int(rank_text) <= 10 \
-                and not rank_text.startswith("0"):
+        elif (
+            rank_text.isdigit()
+            and rank_text.isascii()
+            and 2 <= int(rank_text) <= 10
+            and not rank_text.startswith("0")
+        ):
             rank = int(rank_text)
         else:
             raise CardError(f"not a card: {text!r}")

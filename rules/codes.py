@@ -1,4 +1,5 @@
 """Refusal and violation codes: exactly those of the record contract (RECORDS.md)."""
+
 from __future__ import annotations
 
 from enum import Enum
@@ -40,6 +41,14 @@ class Code(str, Enum):
     FALSE_DRAW = "false_draw"
 
 
-VIOLATIONS = frozenset({Code.REVOKE, Code.FAILED_TO_TRUMP, Code.FAILED_TO_HEAD,
-                        Code.FAILED_TO_OVERTRUMP, Code.TRUMP_ACE_NOT_LED,
-                        Code.FALSE_PASS, Code.FALSE_DRAW})
+VIOLATIONS = frozenset(
+    {
+        Code.REVOKE,
+        Code.FAILED_TO_TRUMP,
+        Code.FAILED_TO_HEAD,
+        Code.FAILED_TO_OVERTRUMP,
+        Code.TRUMP_ACE_NOT_LED,
+        Code.FALSE_PASS,
+        Code.FALSE_DRAW,
+    }
+)

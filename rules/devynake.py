@@ -5,6 +5,7 @@ lowest rank and up to the ace. Every pass excludes the cards that fitted at
 that moment from the passer's hand for the rest of the deal (hands only
 shrink), so a later card among them proves a false pass.
 """
+
 from __future__ import annotations
 
 from .cards import ACE, SUITS, Card, Suit, deck
@@ -26,18 +27,36 @@ class Devynake(Game):
     MIN_SEATS, MAX_SEATS = 3, 5
     ENTRY_TYPES = frozenset({"play", "pass", "annul"})
     OPTIONS = (
-        Option("deck", 36, one_of(36, 32), "Deck: 36 cards (6 to ace) or 32 (7 to ace).",
-               "Kaladė: 36 kortos (nuo šešiakės) arba 32 (nuo septynakės)."),
-        Option("scoring", "cards", one_of("cards", "bank"),
-               "'cards': the first out scores the cards left in other hands; "
-               "'bank': play on, the first two out share the bank 2/3 and 1/3.",
-               "„cards“: pirmasis išėjęs gauna tiek taškų, kiek kortų liko kitiems; "
-               "„bank“: žaidžiama toliau, pirmi du išėję dalijasi banką 2/3 ir 1/3."),
-        Option("stake", 3, whole(1), "Each player's stake in the bank ('bank' scoring).",
-               "Kiek kiekvienas įneša į banką („bank“ skaičiavimas)."),
-        Option("deals", lambda seats: seats, _deals_allowed,
-               "Deals in the match (null: until the table stops).",
-               "Kiek partijų žaidžiama (null – kol stalas sustoja)."),
+        Option(
+            "deck",
+            36,
+            one_of(36, 32),
+            "Deck: 36 cards (6 to ace) or 32 (7 to ace).",
+            "Kaladė: 36 kortos (nuo šešiakės) arba 32 (nuo septynakės).",
+        ),
+        Option(
+            "scoring",
+            "cards",
+            one_of("cards", "bank"),
+            "'cards': the first out scores the cards left in other hands; "
+            "'bank': play on, the first two out share the bank 2/3 and 1/3.",
+            "„cards“: pirmasis išėjęs gauna tiek taškų, kiek kortų liko kitiems; "
+            "„bank“: žaidžiama toliau, pirmi du išėję dalijasi banką 2/3 ir 1/3.",
+        ),
+        Option(
+            "stake",
+            3,
+            whole(1),
+            "Each player's stake in the bank ('bank' scoring).",
+            "Kiek kiekvienas įneša į banką („bank“ skaičiavimas).",
+        ),
+        Option(
+            "deals",
+            lambda seats: seats,
+            _deals_allowed,
+            "Deals in the match (null: until the table stops).",
+            "Kiek partijų žaidžiama (null – kol stalas sustoja).",
+        ),
     )
 
     def deck(self) -> frozenset[Card]:
@@ -47,7 +66,7 @@ class Devynake(Game):
     def lowest(self) -> int:
         return 6 if self.options["deck"] == 36 else 7
 
-    def new_deal(self, dealer: int, totals: list[int]) -> "DevynakeDeal":
+    def new_deal(self, dealer: int, totals: list[int]) -> DevynakeDeal:
         return DevynakeDeal(self, dealer, totals)
 
     def match_winners(self, totals: list[int], counted: int, last: Deal) -> list[int] | None:
@@ -65,8 +84,10 @@ class DevynakeDeal(Deal):
         size, seats = game.options["deck"], game.seats
         extra = size % seats
         # Dealt one at a time from the dealer's left: the first `extra` get one more.
-        self.hands = [size // seats + (1 if (seat - dealer - 1) % seats < extra else 0)
-                      for seat in range(seats)]
+        self.hands = [
+            size // seats + (1 if (seat - dealer - 1) % seats < extra else 0)
+            for seat in range(seats)
+        ]
         self.rows: dict[Suit, tuple[int, int]] = {}  # suit -> (lowest, highest) placed
         self.turn = self.left_of(dealer)
         self.out: list[int] = []  # seats in the order they went out

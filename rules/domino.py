@@ -9,6 +9,7 @@ holding cards shows them, and those cards are the deal's penalty points.
 Draws and passes are the shared stock discipline (``stock.py``); a reveal
 proves their exclusions like a play.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -30,25 +31,46 @@ class Domino(StockGame):
     SEVERAL_CARDS = True
     GOAL = "limit"
     OPTIONS = (
-        Option("decks", lambda seats: 1 if seats <= 4 else 2, one_of(1, 2),
-               "Decks of 52 cards: 1 or 2 (two by default for more than 4 players).",
-               "Kiek 52 kortų kaladžių: 1 ar 2 (daugiau nei 4 žaidėjams – dvi)."),
-        Option("ace_wild", True, boolean,
-               "An ace fits any end and its player names the suit it counts as.",
-               "Tūzą galima dėti prie bet kurio galo; dedantysis paskelbia jo spalvą."),
-        Option("multi_play", True, boolean,
-               "Several cards of one rank may be played in one turn.",
-               "Kelias vieno nominalo kortas galima padėti per vieną ėjimą."),
-        Option("ace_points", 1, one_of(1, 14), "Points for an ace left in hand: 1 or 14.",
-               "Kiek taškų vertas rankoje likęs tūzas: 1 ar 14."),
-        Option("limit", 100, whole(1),
-               "The match ends after the deal in which someone reaches this total; "
-               "the lowest total wins.",
-               "Žaidimas baigiasi po partijos, kurioje kas nors surenka tiek taškų; "
-               "laimi surinkęs mažiausiai."),
+        Option(
+            "decks",
+            lambda seats: 1 if seats <= 4 else 2,
+            one_of(1, 2),
+            "Decks of 52 cards: 1 or 2 (two by default for more than 4 players).",
+            "Kiek 52 kortų kaladžių: 1 ar 2 (daugiau nei 4 žaidėjams – dvi).",
+        ),
+        Option(
+            "ace_wild",
+            True,
+            boolean,
+            "An ace fits any end and its player names the suit it counts as.",
+            "Tūzą galima dėti prie bet kurio galo; dedantysis paskelbia jo spalvą.",
+        ),
+        Option(
+            "multi_play",
+            True,
+            boolean,
+            "Several cards of one rank may be played in one turn.",
+            "Kelias vieno nominalo kortas galima padėti per vieną ėjimą.",
+        ),
+        Option(
+            "ace_points",
+            1,
+            one_of(1, 14),
+            "Points for an ace left in hand: 1 or 14.",
+            "Kiek taškų vertas rankoje likęs tūzas: 1 ar 14.",
+        ),
+        Option(
+            "limit",
+            100,
+            whole(1),
+            "The match ends after the deal in which someone reaches this total; "
+            "the lowest total wins.",
+            "Žaidimas baigiasi po partijos, kurioje kas nors surenka tiek taškų; "
+            "laimi surinkęs mažiausiai.",
+        ),
     )
 
-    def new_deal(self, dealer: int, totals: list[int]) -> "DominoDeal":
+    def new_deal(self, dealer: int, totals: list[int]) -> DominoDeal:
         return DominoDeal(self, dealer, totals)
 
     def value(self, card: Card) -> int:
@@ -142,8 +164,13 @@ class DominoDeal(StockDeal):
 
     def _check_reveal(self, player: int, cards: tuple[Card, ...]) -> None:
         if len(cards) != self.hands[player]:
-            raise Refused(Code.HAND_MISMATCH, "reveal_count", player=player,
-                          count=self.hands[player], given=len(cards))
+            raise Refused(
+                Code.HAND_MISMATCH,
+                "reveal_count",
+                player=player,
+                count=self.hands[player],
+                given=len(cards),
+            )
         self._check_available(cards, Code.HAND_MISMATCH)
 
     # -- applying -------------------------------------------------------

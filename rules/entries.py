@@ -5,6 +5,7 @@ back in canonical form. Parsing checks only the shape (``bad_event``) and
 that card texts are cards (``bad_card``); whether a card is in this game's
 deck, and everything else, is the game's business.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -182,15 +183,40 @@ class Annulled(Entry):
     TYPE: ClassVar[str] = "annul"
 
 
-ENTRY_TYPES: dict[str, type[Entry]] = {cls.TYPE: cls for cls in (
-    Played, Passed, Drew, StarterTurned, TrumpShown, Redealt, Bought, DeclinedToBuy,
-    Stayed, Folded, JacksShown, HandRevealed, RamsasDeclared, Annulled)}
-_WITH_PLAYER = {"play", "pass", "draw", "buy", "no_buy", "stay", "fold", "jacks",
-                "ramsas", "reveal"}
+ENTRY_TYPES: dict[str, type[Entry]] = {
+    cls.TYPE: cls
+    for cls in (
+        Played,
+        Passed,
+        Drew,
+        StarterTurned,
+        TrumpShown,
+        Redealt,
+        Bought,
+        DeclinedToBuy,
+        Stayed,
+        Folded,
+        JacksShown,
+        HandRevealed,
+        RamsasDeclared,
+        Annulled,
+    )
+}
+_WITH_PLAYER = {
+    "play",
+    "pass",
+    "draw",
+    "buy",
+    "no_buy",
+    "stay",
+    "fold",
+    "jacks",
+    "ramsas",
+    "reveal",
+}
 
 
-def parse_entry(raw: object, seats: int, types: frozenset[str], *,
-                several: bool = False) -> Entry:
+def parse_entry(raw: object, seats: int, types: frozenset[str], *, several: bool = False) -> Entry:
     """Build an entry from a record's JSON object, or raise ``Refused``.
 
     ``types`` are the entry types the game knows: another game's type is a

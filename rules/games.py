@@ -1,4 +1,5 @@
 """The games the referee knows, by their record id."""
+
 from __future__ import annotations
 
 from .bumas import Bumas

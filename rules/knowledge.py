@@ -12,11 +12,12 @@ When he later plays or reveals an excluded card, the entry that made the
 exclusion is proven illegal: one violation per offending entry, reported
 at the first proof, after which that exclusion is spent.
 """
+
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from .cards import Card
 from .codes import Code
@@ -33,8 +34,12 @@ class Violation:
     card: Card
 
     def to_dict(self) -> dict:
-        return {"event": self.event, "player": self.player, "code": self.code.value,
-                "proof": self.proof}
+        return {
+            "event": self.event,
+            "player": self.player,
+            "code": self.code.value,
+            "proof": self.proof,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,8 +63,9 @@ class Knowledge:
         self.known: list[Counter[Card]] = [Counter() for _ in range(seats)]
         self.exclusions: list[list[Exclusion]] = [[] for _ in range(seats)]
 
-    def exclude(self, player: int, event: int, code: Code, cards: Iterable[Card],
-                spare: int = 0) -> None:
+    def exclude(
+        self, player: int, event: int, code: Code, cards: Iterable[Card], spare: int = 0
+    ) -> None:
         cards = frozenset(cards)
         if cards:
             self.exclusions[player].append(Exclusion(event, code, cards, spare))

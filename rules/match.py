@@ -8,17 +8,18 @@ points, totals, the end of the match and its winners.
 Each entry costs the same at any point of a match: nothing is replayed.
 Only loading a match or undoing an entry replays from the start.
 """
+
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, ClassVar, Iterable
+from typing import Any, ClassVar
 
 from .cards import Card
 from .codes import Code
-from .entries import (Annulled, CardShown, CardsShown, Entry, Played, Refused,
-                      parse_entry)
+from .entries import Annulled, CardShown, CardsShown, Entry, Played, Refused, parse_entry
 from .knowledge import Knowledge, Violation
 from .options import COMMON, Option, OptionError, resolve
 
@@ -31,7 +32,7 @@ class Status(str, Enum):
 
 @dataclass(frozen=True, slots=True)
 class Expected:
-    """What the table owes the referee now: who acts (None: anyone / the table) and which entries."""
+    """What the table owes the referee now: who acts (None: anyone, the table) and what."""
 
     player: int | None
     kinds: tuple[str, ...]
@@ -50,8 +51,9 @@ class Game(ABC):
 
     def __init__(self, seats: int, options: Any = None) -> None:
         if type(seats) is not int or not self.MIN_SEATS <= seats <= self.max_seats(options):
-            raise OptionError(f"{self.id} is played by {self.MIN_SEATS}–{self.MAX_SEATS} players,"
-                              f" not {seats}")
+            raise OptionError(
+                f"{self.id} is played by {self.MIN_SEATS}–{self.MAX_SEATS} players, not {seats}"
+            )
         self.seats = seats
         self.options = resolve(self.OPTIONS + COMMON, {} if options is None else options, seats)
         self.validate()
@@ -59,7 +61,7 @@ class Game(ABC):
     def max_seats(self, options: Any) -> int:
         return self.MAX_SEATS
 
-    def validate(self) -> None:
+    def validate(self) -> None:  # noqa: B027 - a game without cross-option rules keeps it
         """Raise ``OptionError`` for option values that do not fit together or the seats."""
 
     @abstractmethod
@@ -67,10 +69,10 @@ class Game(ABC):
         """Every card this game's deck holds."""
 
     @abstractmethod
-    def new_deal(self, dealer: int, totals: list[int]) -> "Deal":
+    def new_deal(self, dealer: int, totals: list[int]) -> Deal:
         """The state of a new deal dealt by ``dealer`` with these totals at its start."""
 
-    def match_winners(self, totals: list[int], counted: int, last: "Deal") -> list[int] | None:
+    def match_winners(self, totals: list[int], counted: int, last: Deal) -> list[int] | None:
         """Winners if the match ended with ``last`` (finished or annulled), else None."""
         return None
 
@@ -211,8 +213,9 @@ class Match:
 
     def parse(self, raw: object) -> Entry:
         """The entry ``raw`` stands for, or ``Refused`` with ``bad_event`` / ``bad_card``."""
-        entry = parse_entry(raw, self.game.seats, self.game.ENTRY_TYPES,
-                            several=self.game.SEVERAL_CARDS)
+        entry = parse_entry(
+            raw, self.game.seats, self.game.ENTRY_TYPES, several=self.game.SEVERAL_CARDS
+        )
         for card in cards_of(entry):
             if card not in self.deck:
                 raise Refused(Code.BAD_CARD, "not_in_deck", card=card)

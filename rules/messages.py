@@ -4,9 +4,11 @@ Each refusal names a *reason* (by default its code) and the facts that fill
 the sentence. Names are kept in the nominative so that Lithuanian sentences
 stay grammatical whatever the player is called.
 """
+
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .cards import Card, Suit
 from .codes import Code
@@ -19,135 +21,239 @@ LANGUAGES = ("en", "lt")
 MESSAGES: dict[str, tuple[str, str]] = {
     # Codes (the default reason of each refusal).
     "bad_event": ("This entry is not understood.", "Šis įrašas neaiškus."),
-    "bad_card": ("That is not a card of this game's deck.", "Tokios kortos šio žaidimo kaladėje nėra."),
+    "bad_card": (
+        "That is not a card of this game's deck.",
+        "Tokios kortos šio žaidimo kaladėje nėra.",
+    ),
     "deal_over": ("This deal is already over.", "Ši partija jau baigta."),
     "match_over": ("The match is already over.", "Žaidimas jau baigtas."),
-    "not_in_play": ("{player} is not in play in this deal.", "{player} šioje partijoje nebežaidžia."),
+    "not_in_play": (
+        "{player} is not in play in this deal.",
+        "{player} šioje partijoje nebežaidžia.",
+    ),
     "cannot_buy": ("{player} may not buy now.", "{player} dabar pirkti negali."),
     "cannot_fold": ("{player} may not fold.", "{player} negali atsisakyti žaisti."),
     "redeal_not_allowed": ("A redeal is not allowed now.", "Perdalinti dabar negalima."),
-    "wrong_phase": ("That entry is not allowed at this point of the deal.",
-                    "Toks įrašas šiuo partijos metu negalimas."),
-    "not_your_turn": ("It is {expected}'s turn, not {player}'s.",
-                      "Dabar eina {expected}, ne {player}."),
+    "wrong_phase": (
+        "That entry is not allowed at this point of the deal.",
+        "Toks įrašas šiuo partijos metu negalimas.",
+    ),
+    "not_your_turn": (
+        "It is {expected}'s turn, not {player}'s.",
+        "Dabar eina {expected}, ne {player}.",
+    ),
     "card_gone": ("{card} is already on the table.", "Korta {card} jau ant stalo."),
-    "not_held": ("{player} cannot hold {card}: all his remaining cards are known.",
-                 "{player} tokios kortos turėti negali ({card}): visos jo likusios kortos žinomos."),
-    "must_lead_trump_ace": ("{player} holds the trump ace and must lead it.",
-                            "{player} turi kozirių tūzą ir privalo juo pradėti."),
+    "not_held": (
+        "{player} cannot hold {card}: all his remaining cards are known.",
+        "{player} tokios kortos turėti negali ({card}): visos jo likusios kortos žinomos.",
+    ),
+    "must_lead_trump_ace": (
+        "{player} holds the trump ace and must lead it.",
+        "{player} turi kozirių tūzą ir privalo juo pradėti.",
+    ),
     "must_follow": ("{player} must follow suit.", "{player} privalo dėti tą pačią spalvą."),
     "must_trump": ("{player} must play a trump.", "{player} privalo dėti kozirį."),
-    "must_head": ("{player} must beat the best card of the suit led.",
-                  "{player} privalo mušti stipriausią išeitos spalvos kortą."),
-    "must_overtrump": ("{player} must play a higher trump.", "{player} privalo dėti aukštesnį kozirį."),
+    "must_head": (
+        "{player} must beat the best card of the suit led.",
+        "{player} privalo mušti stipriausią išeitos spalvos kortą.",
+    ),
+    "must_overtrump": (
+        "{player} must play a higher trump.",
+        "{player} privalo dėti aukštesnį kozirį.",
+    ),
     "not_playable": ("{card} does not fit here.", "Korta {card} čia netinka."),
-    "must_draw": ("{player} cannot pass while the stock has cards: draw first.",
-                  "{player} negali praleisti, kol kaladėje yra kortų: pirma traukti."),
+    "must_draw": (
+        "{player} cannot pass while the stock has cards: draw first.",
+        "{player} negali praleisti, kol kaladėje yra kortų: pirma traukti.",
+    ),
     "stock_empty": ("The stock has only {left} card(s).", "Kaladėje liko tik {left} kort."),
-    "hand_mismatch": ("These cards do not match {player}'s hand.",
-                      "Šios kortos netinka prie {player} rankos."),
+    "hand_mismatch": (
+        "These cards do not match {player}'s hand.",
+        "Šios kortos netinka prie {player} rankos.",
+    ),
     "not_jacks": ("Those are not the jacks required.", "Tai ne reikiami valetai."),
     # More precise reasons.
     "not_object": ("An entry must be an object with a type.", "Įrašas turi būti objektas su tipu."),
     "unknown_type": ("'{type}' is not an entry of this game.", "„{type}“ – ne šio žaidimo įrašas."),
-    "bad_field": ("The field '{field}' is missing or wrong.", "Laukas „{field}“ trūksta arba klaidingas."),
+    "bad_field": (
+        "The field '{field}' is missing or wrong.",
+        "Laukas „{field}“ trūksta arba klaidingas.",
+    ),
     "no_such_seat": ("There is no seat {seat} at this table.", "Prie stalo nėra vietos {seat}."),
     "not_a_card": ("'{text}' is not a card.", "„{text}“ – ne korta."),
-    "not_in_deck": ("{card} is not in this game's deck.", "Šio žaidimo kaladėje tokios kortos nėra: {card}."),
+    "not_in_deck": (
+        "{card} is not in this game's deck.",
+        "Šio žaidimo kaladėje tokios kortos nėra: {card}.",
+    ),
     "no_deal": ("No deal has started.", "Partija dar neprasidėjo."),
     "out_of_cards": ("{player} has no cards left.", "{player} nebeturi kortų."),
-    "first_nine": ("The first card must be a nine; {card} is not.",
-                   "Pirmoji korta turi būti devynakė, o {card} – ne."),
-    "row_adjacent": ("{card} does not fit: the {suit} row needs {needs}.",
-                     "Korta {card} netinka: {suit} eilei reikia: {needs}."),
-    "row_missing": ("{card} does not fit: the {suit} row starts with the nine.",
-                    "Korta {card} netinka: {suit} eilė pradedama devynake."),
+    "first_nine": (
+        "The first card must be a nine; {card} is not.",
+        "Pirmoji korta turi būti devynakė, o {card} – ne.",
+    ),
+    "row_adjacent": (
+        "{card} does not fit: the {suit} row needs {needs}.",
+        "Korta {card} netinka: {suit} eilei reikia: {needs}.",
+    ),
+    "row_missing": (
+        "{card} does not fit: the {suit} row starts with the nine.",
+        "Korta {card} netinka: {suit} eilė pradedama devynake.",
+    ),
     # Kortų domino and Bumas.
     "no_starter": ("Turn the starter card first.", "Pirmiausia atverčiama pradinė korta."),
     "starter_twice": ("The starter card is already on the table.", "Pradinė korta jau atversta."),
-    "first_card": ("The first player puts down a card before anyone draws or passes.",
-                   "Pirmasis žaidėjas pirma padeda kortą; tik tada galima traukti ar praleisti."),
-    "no_fit_left": ("{card} does not fit the left end ({face}): same suit or rank needed.",
-                    "Korta {card} netinka prie kairiojo galo ({face}): reikia tos pačios spalvos "
-                    "arba nominalo."),
-    "no_fit_right": ("{card} does not fit the right end ({face}): same suit or rank needed.",
-                     "Korta {card} netinka prie dešiniojo galo ({face}): reikia tos pačios spalvos "
-                     "arba nominalo."),
-    "pile_mismatch": ("{card} does not fit on {top}: same suit or rank needed.",
-                      "Korta {card} netinka ant viršutinės kortos ({top}): reikia tos pačios spalvos arba nominalo."),
-    "no_suit_choice": ("Only a wild ace names a suit, not {card}.",
-                       "Spalvą skelbti gali tik tūzas, kai tūzai laisvi; ši korta – {card}."),
-    "multi_off": ("At this table one card is played per turn.",
-                  "Prie šio stalo per ėjimą dedama viena korta."),
-    "one_rank": ("Cards played together must be of one rank.",
-                 "Kartu dedamos kortos turi būti vieno nominalo."),
+    "first_card": (
+        "The first player puts down a card before anyone draws or passes.",
+        "Pirmasis žaidėjas pirma padeda kortą; tik tada galima traukti ar praleisti.",
+    ),
+    "no_fit_left": (
+        "{card} does not fit the left end ({face}): same suit or rank needed.",
+        "Korta {card} netinka prie kairiojo galo ({face}): reikia tos pačios spalvos "
+        "arba nominalo.",
+    ),
+    "no_fit_right": (
+        "{card} does not fit the right end ({face}): same suit or rank needed.",
+        "Korta {card} netinka prie dešiniojo galo ({face}): reikia tos pačios spalvos "
+        "arba nominalo.",
+    ),
+    "pile_mismatch": (
+        "{card} does not fit on {top}: same suit or rank needed.",
+        "Korta {card} netinka ant viršutinės kortos ({top}): reikia tos pačios spalvos arba nominalo.",
+    ),
+    "no_suit_choice": (
+        "Only a wild ace names a suit, not {card}.",
+        "Spalvą skelbti gali tik tūzas, kai tūzai laisvi; ši korta – {card}.",
+    ),
+    "multi_off": (
+        "At this table one card is played per turn.",
+        "Prie šio stalo per ėjimą dedama viena korta.",
+    ),
+    "one_rank": (
+        "Cards played together must be of one rank.",
+        "Kartu dedamos kortos turi būti vieno nominalo.",
+    ),
     "more_than_held": ("{player} holds only {count} card(s).", "{player} turi kortų: tik {count}."),
-    "must_reshuffle": ("{player} cannot pass: the pile under the top card becomes the stock; "
-                       "draw first.",
-                       "{player} negali praleisti: krūvelė po viršutine korta tampa kalade, "
-                       "pirma traukti."),
-    "play_over": ("Play is over: every player still holding cards shows them.",
-                  "Ėjimai baigti: kas dar turi kortų, jas parodo."),
-    "not_over": ("Hands are shown only when play is over.",
-                 "Kortos rodomos tik pasibaigus ėjimams."),
+    "must_reshuffle": (
+        "{player} cannot pass: the pile under the top card becomes the stock; draw first.",
+        "{player} negali praleisti: krūvelė po viršutine korta tampa kalade, pirma traukti.",
+    ),
+    "play_over": (
+        "Play is over: every player still holding cards shows them.",
+        "Ėjimai baigti: kas dar turi kortų, jas parodo.",
+    ),
+    "not_over": (
+        "Hands are shown only when play is over.",
+        "Kortos rodomos tik pasibaigus ėjimams.",
+    ),
     "revealed_twice": ("{player} has already shown his cards.", "{player} jau parodė savo kortas."),
-    "reveal_count": ("{player} holds {count} card(s), not {given}.",
-                     "{player} turi kortų: {count}, ne {given}."),
+    "reveal_count": (
+        "{player} holds {count} card(s), not {given}.",
+        "{player} turi kortų: {count}, ne {given}.",
+    ),
     # Ramsas.
-    "trump_first": ("The deal begins with the dealer's trump card.",
-                    "Partija pradedama dalintojui parodžius kozirį."),
+    "trump_first": (
+        "The deal begins with the dealer's trump card.",
+        "Partija pradedama dalintojui parodžius kozirį.",
+    ),
     "trump_shown": ("The trump card has already been shown.", "Koziris jau parodytas."),
-    "buying_now": ("The pirkinys is being bought: buy or decline first.",
-                   "Dabar perkamas pirkinys: pirma pirkti arba nepirkti."),
+    "buying_now": (
+        "The pirkinys is being bought: buy or decline first.",
+        "Dabar perkamas pirkinys: pirma pirkti arba nepirkti.",
+    ),
     "buying_over": ("Buying is over.", "Pirkimas jau baigtas."),
     "folding_over": ("Everyone has already said whether he plays.", "Visi jau pasakė, ar žais."),
-    "jacks_window": ("Jacks are shown after the fold round and before the first card.",
-                     "Valetai rodomi, kai visi pasakė, ar žais, ir dar nepadėta pirmoji korta."),
-    "lone_player": ("Nobody would play against {player}: he says first whether he plays.",
-                    "Prieš {player} niekas nežaistų: pirma jis pasako, ar žais."),
-    "vetoed_buy": ("{player} is one point short of the target and may not buy.",
-                   "{player} negali pirkti: iki pergalės trūksta vieno taško."),
-    "vetoed_fold": ("{player} is one point short of the target and must play.",
-                    "{player} privalo žaisti: iki pergalės trūksta vieno taško."),
-    "buyer_fold": ("{player} bought the pirkinys and must play.",
-                   "{player} nupirko pirkinį ir privalo žaisti."),
-    "redeal_table": ("A redeal needs four players and the 24-card deck.",
-                     "Perdalinti galima tik žaidžiant keturiese su 24 kortų kalade."),
-    "redeal_late": ("A redeal comes right after the trump card is shown.",
-                    "Perdalinti galima tik iškart parodžius kozirį."),
+    "jacks_window": (
+        "Jacks are shown after the fold round and before the first card.",
+        "Valetai rodomi, kai visi pasakė, ar žais, ir dar nepadėta pirmoji korta.",
+    ),
+    "lone_player": (
+        "Nobody would play against {player}: he says first whether he plays.",
+        "Prieš {player} niekas nežaistų: pirma jis pasako, ar žais.",
+    ),
+    "vetoed_buy": (
+        "{player} is one point short of the target and may not buy.",
+        "{player} negali pirkti: iki pergalės trūksta vieno taško.",
+    ),
+    "vetoed_fold": (
+        "{player} is one point short of the target and must play.",
+        "{player} privalo žaisti: iki pergalės trūksta vieno taško.",
+    ),
+    "buyer_fold": (
+        "{player} bought the pirkinys and must play.",
+        "{player} nupirko pirkinį ir privalo žaisti.",
+    ),
+    "redeal_table": (
+        "A redeal needs four players and the 24-card deck.",
+        "Perdalinti galima tik žaidžiant keturiese su 24 kortų kalade.",
+    ),
+    "redeal_late": (
+        "A redeal comes right after the trump card is shown.",
+        "Perdalinti galima tik iškart parodžius kozirį.",
+    ),
     "redeal_not_nine": ("The trump card {card} is not a nine.", "Koziris {card} – ne devynakė."),
-    "dealer_trump_card": ("{card} is the dealer's trump card: only {other} can have it.",
-                          "Korta {card} – dalintojo koziris: ją gali turėti tik {other}."),
-    "known_elsewhere": ("{card} is known to be in {other}'s hand.",
-                        "Žinoma, kad korta {card} yra kito žaidėjo rankoje: {other}."),
-    "holds_suit_led": ("{player} holds {card} and must follow suit.",
-                       "{player} privalo dėti išeitą spalvą – žinoma jo korta: {card}."),
-    "holds_trump": ("{player} holds the trump {card} and must play a trump.",
-                    "{player} privalo dėti kozirį – žinomas jo koziris: {card}."),
-    "holds_header": ("{player} holds {card} and must beat the best card of the suit led.",
-                     "{player} privalo mušti stipriausią išeitos spalvos kortą – žinoma jo korta: {card}."),
-    "holds_higher_trump": ("{player} holds {card} and must play a higher trump.",
-                           "{player} privalo dėti aukštesnį kozirį – žinomas jo koziris: {card}."),
-    "jacks_pair": ("Show two jacks of one colour: hearts and diamonds, or spades and clubs.",
-                   "Rodomi du vienos spalvos valetai: širdžių ir būgnų arba vynų ir kryžių."),
-    "jacks_again": ("{player} has already shown these jacks.", "{player} šiuos valetus jau parodė."),
+    "dealer_trump_card": (
+        "{card} is the dealer's trump card: only {other} can have it.",
+        "Korta {card} – dalintojo koziris: ją gali turėti tik {other}.",
+    ),
+    "known_elsewhere": (
+        "{card} is known to be in {other}'s hand.",
+        "Žinoma, kad korta {card} yra kito žaidėjo rankoje: {other}.",
+    ),
+    "holds_suit_led": (
+        "{player} holds {card} and must follow suit.",
+        "{player} privalo dėti išeitą spalvą – žinoma jo korta: {card}.",
+    ),
+    "holds_trump": (
+        "{player} holds the trump {card} and must play a trump.",
+        "{player} privalo dėti kozirį – žinomas jo koziris: {card}.",
+    ),
+    "holds_header": (
+        "{player} holds {card} and must beat the best card of the suit led.",
+        "{player} privalo mušti stipriausią išeitos spalvos kortą – žinoma jo korta: {card}.",
+    ),
+    "holds_higher_trump": (
+        "{player} holds {card} and must play a higher trump.",
+        "{player} privalo dėti aukštesnį kozirį – žinomas jo koziris: {card}.",
+    ),
+    "jacks_pair": (
+        "Show two jacks of one colour: hearts and diamonds, or spades and clubs.",
+        "Rodomi du vienos spalvos valetai: širdžių ir būgnų arba vynų ir kryžių.",
+    ),
+    "jacks_again": (
+        "{player} has already shown these jacks.",
+        "{player} šiuos valetus jau parodė.",
+    ),
 }
 
 VIOLATION_MESSAGES: dict[Code, tuple[str, str]] = {
-    Code.REVOKE: ("{player} did not follow suit at entry {event}, yet later played {card}.",
-                  "{player} įraše nr. {event} nesekė spalvos, nors vėliau padėta jo tos spalvos korta: {card}."),
-    Code.FAILED_TO_TRUMP: ("{player} did not trump at entry {event}, yet later played the trump {card}.",
-                           "{player} įraše nr. {event} nedėjo kozirio, nors vėliau padėtas jo koziris: {card}."),
-    Code.FAILED_TO_HEAD: ("{player} did not beat the trick at entry {event}, yet later played {card}.",
-                          "{player} įraše nr. {event} nemušė, nors vėliau padėta jo korta: {card}."),
-    Code.FAILED_TO_OVERTRUMP: ("{player} did not overtrump at entry {event}, yet later played {card}.",
-                               "{player} įraše nr. {event} neperkirto aukštesniu koziriu, nors vėliau padėtas jo koziris: {card}."),
-    Code.TRUMP_ACE_NOT_LED: ("{player} led at entry {event} without the trump ace, yet later played {card}.",
-                             "{player} įraše nr. {event} pradėjo ne kozirių tūzu, nors jį turėjo: vėliau padėta {card}."),
-    Code.FALSE_PASS: ("{player} passed at entry {event}, yet later showed {card}, which fitted then.",
-                      "{player} įraše nr. {event} praleido ėjimą, nors vėliau parodyta jo korta {card} tada tiko."),
-    Code.FALSE_DRAW: ("{player} drew at entry {event}, yet later showed {card}, which fitted then.",
-                      "{player} įraše nr. {event} traukė kortą, nors vėliau parodyta jo korta {card} tada tiko."),
+    Code.REVOKE: (
+        "{player} did not follow suit at entry {event}, yet later played {card}.",
+        "{player} įraše nr. {event} nesekė spalvos, nors vėliau padėta jo tos spalvos korta: {card}.",
+    ),
+    Code.FAILED_TO_TRUMP: (
+        "{player} did not trump at entry {event}, yet later played the trump {card}.",
+        "{player} įraše nr. {event} nedėjo kozirio, nors vėliau padėtas jo koziris: {card}.",
+    ),
+    Code.FAILED_TO_HEAD: (
+        "{player} did not beat the trick at entry {event}, yet later played {card}.",
+        "{player} įraše nr. {event} nemušė, nors vėliau padėta jo korta: {card}.",
+    ),
+    Code.FAILED_TO_OVERTRUMP: (
+        "{player} did not overtrump at entry {event}, yet later played {card}.",
+        "{player} įraše nr. {event} neperkirto aukštesniu koziriu, nors vėliau padėtas jo koziris: {card}.",
+    ),
+    Code.TRUMP_ACE_NOT_LED: (
+        "{player} led at entry {event} without the trump ace, yet later played {card}.",
+        "{player} įraše nr. {event} pradėjo ne kozirių tūzu, nors jį turėjo: vėliau padėta {card}.",
+    ),
+    Code.FALSE_PASS: (
+        "{player} passed at entry {event}, yet later showed {card}, which fitted then.",
+        "{player} įraše nr. {event} praleido ėjimą, nors vėliau parodyta jo korta {card} tada tiko.",
+    ),
+    Code.FALSE_DRAW: (
+        "{player} drew at entry {event}, yet later showed {card}, which fitted then.",
+        "{player} įraše nr. {event} traukė kortą, nors vėliau parodyta jo korta {card} tada tiko.",
+    ),
 }
 
 SUIT_NAMES: dict[Suit, tuple[str, str]] = {
@@ -182,8 +288,9 @@ def _label(card: Card) -> str:
     return card.label
 
 
-def refusal_message(refused: Refused, lang: str, names: list[str],
-                    card_text: CardText = _label) -> str:
+def refusal_message(
+    refused: Refused, lang: str, names: list[str], card_text: CardText = _label
+) -> str:
     """The sentence a player reads for a refused entry.
 
     ``card_text`` writes a card: its symbol label by default; the app passes
@@ -197,11 +304,15 @@ def refusal_message(refused: Refused, lang: str, names: list[str],
         return MESSAGES[refused.code.value][_lang_index(lang)].format_map(_Blank(params))
 
 
-def violation_message(v: Violation, lang: str, names: list[str],
-                      card_text: CardText = _label) -> str:
+def violation_message(
+    v: Violation, lang: str, names: list[str], card_text: CardText = _label
+) -> str:
     template = VIOLATION_MESSAGES[v.code][_lang_index(lang)]
-    return template.format(player=_render(v.player, names, lang, "player", card_text),
-                           event=v.event + 1, card=card_text(v.card))
+    return template.format(
+        player=_render(v.player, names, lang, "player", card_text),
+        event=v.event + 1,
+        card=card_text(v.card),
+    )
 
 
 class _Blank(dict):

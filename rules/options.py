@@ -3,10 +3,12 @@
 A record naming an unknown option or giving a bad value is not a valid
 record; the check says which option and why.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 
 class OptionError(ValueError):
@@ -41,12 +43,20 @@ class Option:
 
 
 COMMON = (
-    Option("violation_penalty", "flag", one_of("flag", "annul", "points"),
-           "What a proven violation does: flag it for the table, annul the deal, or cost points.",
-           "Ką daro įrodytas pažeidimas: tik pažymimas, partija anuliuojama arba baudžiama taškais."),
-    Option("penalty_points", 5, whole(0),
-           "Points a proven violation costs, with the 'points' penalty.",
-           "Kiek taškų kainuoja įrodytas pažeidimas, kai bauda – taškai."),
+    Option(
+        "violation_penalty",
+        "flag",
+        one_of("flag", "annul", "points"),
+        "What a proven violation does: flag it for the table, annul the deal, or cost points.",
+        "Ką daro įrodytas pažeidimas: tik pažymimas, partija anuliuojama arba baudžiama taškais.",
+    ),
+    Option(
+        "penalty_points",
+        5,
+        whole(0),
+        "Points a proven violation costs, with the 'points' penalty.",
+        "Kiek taškų kainuoja įrodytas pažeidimas, kai bauda – taškai.",
+    ),
 )
 
 
@@ -60,5 +70,4 @@ def resolve(options: tuple[Option, ...], given: Any, seats: int) -> dict[str, An
             raise OptionError(f"unknown option {name!r}")
         if not known[name].allowed(value):
             raise OptionError(f"option {name!r} cannot be {value!r}")
-    return {o.name: given[o.name] if o.name in given else o.default_for(seats)
-            for o in options}
+    return {o.name: given[o.name] if o.name in given else o.default_for(seats) for o in options}

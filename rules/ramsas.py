@@ -8,6 +8,7 @@ player is *known* to hold a card that would have met it (shown jacks, the
 dealer's trump card), and later, when a card he plays proves he held one
 when he broke it. Hands only shrink, so an exclusion lasts the deal.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -15,18 +16,29 @@ from enum import Enum
 
 from .cards import ACE, Card, Suit, deck
 from .codes import Code
-from .entries import (Bought, DeclinedToBuy, Entry, Folded, JacksShown, Played,
-                      RamsasDeclared, Redealt, Refused, Stayed, TrumpShown)
+from .entries import (
+    Bought,
+    DeclinedToBuy,
+    Entry,
+    Folded,
+    JacksShown,
+    Played,
+    RamsasDeclared,
+    Redealt,
+    Refused,
+    Stayed,
+    TrumpShown,
+)
 from .knowledge import Violation
 from .match import Deal, Expected, Game, Status
 from .options import Option, OptionError, boolean, one_of, whole
 
-HAND = 5        # cards per player, hence tricks per deal
-PIRKINYS = 4    # cards face down on the table
+HAND = 5  # cards per player, hence tricks per deal
+PIRKINYS = 4  # cards face down on the table
 LONE_BONUS = 5  # the one player left when everyone else folds
 JACKS_BONUS = 5
 NO_TRICK_PENALTY = 5
-NINE = 9        # what a trump ace proven not led counts as
+NINE = 9  # what a trump ace proven not led counts as
 REDEAL_SEATS, REDEAL_DECK = 4, 24
 
 
@@ -38,40 +50,72 @@ def _default_deck(seats: int) -> int:
 class Ramsas(Game):
     id = "ramsas"
     MIN_SEATS, MAX_SEATS = 2, 6
-    ENTRY_TYPES = frozenset({"trump", "redeal", "buy", "no_buy", "stay", "fold", "jacks",
-                             "ramsas", "play", "annul"})
+    ENTRY_TYPES = frozenset(
+        {"trump", "redeal", "buy", "no_buy", "stay", "fold", "jacks", "ramsas", "play", "annul"}
+    )
     OPTIONS = (
-        Option("deck", _default_deck, one_of(24, 32, 36),
-               "Deck: 24 cards (9 to ace), 32 (7 to ace) or 36 (6 to ace).",
-               "Kaladė: 24 kortos (nuo devynakės), 32 (nuo septynakės), 36 (nuo šešiakės)."),
-        Option("target", 20, whole(1), "Points that win the match (often 20 or 25).",
-               "Kiek taškų reikia pergalei (dažniausiai 20 arba 25)."),
-        Option("must_follow", True, boolean, "A player must follow the suit led if he can.",
-               "Žaidėjas privalo dėti išeitos spalvos kortą, jei turi."),
-        Option("must_trump", True, boolean,
-               "A player who cannot follow must play a trump if he can.",
-               "Neturintis išeitos spalvos privalo dėti kozirį, jei turi."),
-        Option("must_head", False, boolean,
-               "A player following an untrumped trick must beat its best card if he can.",
-               "Dedantis išeitą spalvą į nenukirstą kirtį privalo mušti, jei gali."),
-        Option("must_overtrump", False, boolean,
-               "A player trumping a plain-suit lead must beat the best trump in it if he can.",
-               "Kertantis koziriu privalo dėti aukštesnį kozirį nei kirtyje, jei gali."),
-        Option("dealer_keeps_trump", False, boolean,
-               "A dealer who buys keeps his shown trump card (it stays known in his hand).",
-               "Pirkdamas dalintojas pasilieka parodytą kozirį (jis lieka žinomas jo rankoje)."),
+        Option(
+            "deck",
+            _default_deck,
+            one_of(24, 32, 36),
+            "Deck: 24 cards (9 to ace), 32 (7 to ace) or 36 (6 to ace).",
+            "Kaladė: 24 kortos (nuo devynakės), 32 (nuo septynakės), 36 (nuo šešiakės).",
+        ),
+        Option(
+            "target",
+            20,
+            whole(1),
+            "Points that win the match (often 20 or 25).",
+            "Kiek taškų reikia pergalei (dažniausiai 20 arba 25).",
+        ),
+        Option(
+            "must_follow",
+            True,
+            boolean,
+            "A player must follow the suit led if he can.",
+            "Žaidėjas privalo dėti išeitos spalvos kortą, jei turi.",
+        ),
+        Option(
+            "must_trump",
+            True,
+            boolean,
+            "A player who cannot follow must play a trump if he can.",
+            "Neturintis išeitos spalvos privalo dėti kozirį, jei turi.",
+        ),
+        Option(
+            "must_head",
+            False,
+            boolean,
+            "A player following an untrumped trick must beat its best card if he can.",
+            "Dedantis išeitą spalvą į nenukirstą kirtį privalo mušti, jei gali.",
+        ),
+        Option(
+            "must_overtrump",
+            False,
+            boolean,
+            "A player trumping a plain-suit lead must beat the best trump in it if he can.",
+            "Kertantis koziriu privalo dėti aukštesnį kozirį nei kirtyje, jei gali.",
+        ),
+        Option(
+            "dealer_keeps_trump",
+            False,
+            boolean,
+            "A dealer who buys keeps his shown trump card (it stays known in his hand).",
+            "Pirkdamas dalintojas pasilieka parodytą kozirį (jis lieka žinomas jo rankoje).",
+        ),
     )
 
     def validate(self) -> None:
         size, need = self.options["deck"], HAND * self.seats + PIRKINYS
         if need > size:
-            raise OptionError(f"{self.seats} players and the pirkinys need {need} cards;"
-                              f" the deck has {size}")
+            raise OptionError(
+                f"{self.seats} players and the pirkinys need {need} cards; the deck has {size}"
+            )
 
     def deck(self) -> frozenset[Card]:
         return frozenset(deck(self.options["deck"]))
 
-    def new_deal(self, dealer: int, totals: list[int]) -> "RamsasDeal":
+    def new_deal(self, dealer: int, totals: list[int]) -> RamsasDeal:
         return RamsasDeal(self, dealer, totals)
 
     def match_winners(self, totals: list[int], counted: int, last: Deal) -> list[int] | None:
@@ -81,10 +125,10 @@ class Ramsas(Game):
 
 
 class Phase(Enum):
-    TRUMP = "trump"        # the dealer has yet to show the trump card
+    TRUMP = "trump"  # the dealer has yet to show the trump card
     BUYING = "buying"
-    FOLDING = "folding"    # each player says whether he plays
-    PLAYING = "playing"    # jacks may still be shown until the first card
+    FOLDING = "folding"  # each player says whether he plays
+    PLAYING = "playing"  # jacks may still be shown until the first card
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +151,7 @@ class TrumpDoubt:
 
     event: int
     led: Suit
-    size: int                  # cards left in his hand after that card
+    size: int  # cards left in his hand after that card
     known: frozenset[Card]
     after: frozenset[Card] = frozenset()
 
@@ -121,7 +165,7 @@ class RamsasDeal(Deal):
         self.vetoed = frozenset(s for s, t in enumerate(totals) if t == target - 1)
         self.phase = Phase.TRUMP
         self.trump_card: Card | None = None
-        self.just_dealt = False     # nothing since the trump card: a redeal is still possible
+        self.just_dealt = False  # nothing since the trump card: a redeal is still possible
         self.queue: list[int] = []  # who is still to answer in the buying or fold round, in order
         # Vetoed players are not asked whether they play (they must), but a table that asks
         # them anyway gets a `stay`: it is taken, in the fold round or before the first card.
@@ -169,8 +213,12 @@ class RamsasDeal(Deal):
 
     def rank(self, card: Card, player: int) -> int:
         """The card's rank, except a trump ace its first leader did not lead counts as the nine."""
-        if card == self.trump_ace and player == self.first_leader \
-                and self.first_lead is not None and self.first_lead != card:
+        if (
+            card == self.trump_ace
+            and player == self.first_leader
+            and self.first_lead is not None
+            and self.first_lead != card
+        ):
             return NINE
         return card.rank
 
@@ -234,8 +282,11 @@ class RamsasDeal(Deal):
         elif isinstance(entry, (Stayed, Folded)):
             if isinstance(entry, Stayed) and player in self.silent and not self.started:
                 return
-            self._check_answer(player, Phase.FOLDING,
-                               "buying_now" if self.phase is Phase.BUYING else "folding_over")
+            self._check_answer(
+                player,
+                Phase.FOLDING,
+                "buying_now" if self.phase is Phase.BUYING else "folding_over",
+            )
         elif isinstance(entry, (JacksShown, RamsasDeclared)):
             self._check_jacks(player, entry)
         elif isinstance(entry, Played):
@@ -267,8 +318,12 @@ class RamsasDeal(Deal):
             raise Refused(Code.NOT_HELD, player=player, card=new[-1])
         if isinstance(entry, JacksShown):
             pair = frozenset(shown)
-            if len(shown) != 2 or len(pair) != 2 or not all(c.is_jack for c in pair) \
-                    or len({c.suit.red for c in pair}) != 1:
+            if (
+                len(shown) != 2
+                or len(pair) != 2
+                or not all(c.is_jack for c in pair)
+                or len({c.suit.red for c in pair}) != 1
+            ):
                 raise Refused(Code.NOT_JACKS, "jacks_pair")
             if pair <= self.jacks[player]:
                 raise Refused(Code.NOT_JACKS, "jacks_again", player=player)
@@ -302,8 +357,11 @@ class RamsasDeal(Deal):
             others = [c for c in known.elements() if c != card]
             trumps = sorted(c for c in others if c.suit == self.trump)
             led = self.trick[0][1].suit
-            if len(others) == self.hands[player] - 1 and trumps \
-                    and not any(c.suit == led for c in others):
+            if (
+                len(others) == self.hands[player] - 1
+                and trumps
+                and not any(c.suit == led for c in others)
+            ):
                 raise Refused(Code.MUST_TRUMP, "holds_trump", player=player, card=trumps[0])
 
     def _duties(self, player: int, card: Card) -> list[Duty]:
@@ -311,36 +369,68 @@ class RamsasDeal(Deal):
         options = self.game.options
         if not self.trick:
             if self.first_lead is None and card != self.trump_ace:
-                return [Duty(Code.MUST_LEAD_TRUMP_ACE, Code.TRUMP_ACE_NOT_LED,
-                             "must_lead_trump_ace", frozenset({self.trump_ace}))]
+                return [
+                    Duty(
+                        Code.MUST_LEAD_TRUMP_ACE,
+                        Code.TRUMP_ACE_NOT_LED,
+                        "must_lead_trump_ace",
+                        frozenset({self.trump_ace}),
+                    )
+                ]
             return []
         trump, led = self.trump, self.trick[0][1].suit
         left = self.game.deck() - self.played - {card}
         beaten_power = self.best()[1]
 
         def beaters(suit: Suit) -> frozenset[Card]:
-            return frozenset(c for c in left if c.suit == suit
-                             and self.power(c, player, led) > beaten_power)
+            return frozenset(
+                c for c in left if c.suit == suit and self.power(c, player, led) > beaten_power
+            )
 
         duties: list[Duty] = []
         if card.suit == led:
             trumped = led != trump and beaten_power[0] == 2
-            if options["must_head"] and not trumped \
-                    and self.power(card, player, led) <= beaten_power:
-                duties.append(Duty(Code.MUST_HEAD, Code.FAILED_TO_HEAD, "holds_header",
-                                   beaters(led)))
+            if (
+                options["must_head"]
+                and not trumped
+                and self.power(card, player, led) <= beaten_power
+            ):
+                duties.append(
+                    Duty(Code.MUST_HEAD, Code.FAILED_TO_HEAD, "holds_header", beaters(led))
+                )
             return duties
         if options["must_follow"]:
-            duties.append(Duty(Code.MUST_FOLLOW, Code.REVOKE, "holds_suit_led",
-                               frozenset(c for c in left if c.suit == led)))
+            duties.append(
+                Duty(
+                    Code.MUST_FOLLOW,
+                    Code.REVOKE,
+                    "holds_suit_led",
+                    frozenset(c for c in left if c.suit == led),
+                )
+            )
         if card.suit != trump:
             if options["must_trump"] and options["must_follow"] and led != trump:
-                duties.append(Duty(Code.MUST_TRUMP, Code.FAILED_TO_TRUMP, "holds_trump",
-                                   frozenset(c for c in left if c.suit == trump)))
-        elif options["must_overtrump"] and beaten_power[0] == 2 \
-                and self.power(card, player, led) <= beaten_power:
-            duties.append(Duty(Code.MUST_OVERTRUMP, Code.FAILED_TO_OVERTRUMP,
-                               "holds_higher_trump", beaters(trump)))
+                duties.append(
+                    Duty(
+                        Code.MUST_TRUMP,
+                        Code.FAILED_TO_TRUMP,
+                        "holds_trump",
+                        frozenset(c for c in left if c.suit == trump),
+                    )
+                )
+        elif (
+            options["must_overtrump"]
+            and beaten_power[0] == 2
+            and self.power(card, player, led) <= beaten_power
+        ):
+            duties.append(
+                Duty(
+                    Code.MUST_OVERTRUMP,
+                    Code.FAILED_TO_OVERTRUMP,
+                    "holds_higher_trump",
+                    beaters(trump),
+                )
+            )
         return duties
 
     def _doubts_trump(self, card: Card) -> bool:
@@ -360,8 +450,9 @@ class RamsasDeal(Deal):
             self.trump_card = entry.card
             self.knowledge.add_known(self.dealer, [entry.card])
             self.just_dealt = True
-            self.queue = [s for s in self.clockwise(self.left_of(self.dealer))
-                          if s not in self.vetoed]
+            self.queue = [
+                s for s in self.clockwise(self.left_of(self.dealer)) if s not in self.vetoed
+            ]
             self.phase = Phase.BUYING
             if not self.queue:
                 self._start_fold_round()
@@ -390,8 +481,9 @@ class RamsasDeal(Deal):
                 self._end_fold_round()
         elif isinstance(entry, (JacksShown, RamsasDeclared)):
             shown = frozenset(self._shown_jacks(entry))
-            self.knowledge.add_known(player, [c for c in shown
-                                              if not self.knowledge.known[player][c]])
+            self.knowledge.add_known(
+                player, [c for c in shown if not self.knowledge.known[player][c]]
+            )
             self.jacks[player] |= shown
             if len(self.jacks[player]) == 4:
                 self.match_winners = [player]
@@ -407,8 +499,11 @@ class RamsasDeal(Deal):
 
     def _start_fold_round(self) -> None:
         origin = self.buyer if self.buyer is not None else self.dealer
-        self.queue = [s for s in self.clockwise(self.left_of(origin))
-                      if s != self.buyer and s not in self.vetoed]
+        self.queue = [
+            s
+            for s in self.clockwise(self.left_of(origin))
+            if s != self.buyer and s not in self.vetoed
+        ]
         self.silent = set(self.vetoed) - {self.buyer}
         self.phase = Phase.FOLDING
         if not self.queue:
@@ -434,8 +529,9 @@ class RamsasDeal(Deal):
         if found:
             # One report per offending entry: its other exclusions are spent with it.
             events = {v.event for v in found}
-            self.knowledge.exclusions[player] = [ex for ex in self.knowledge.exclusions[player]
-                                                 if ex.event not in events]
+            self.knowledge.exclusions[player] = [
+                ex for ex in self.knowledge.exclusions[player] if ex.event not in events
+            ]
         for duty in self._duties(player, card):
             self.knowledge.exclude(player, index, duty.violation, duty.cards)
         doubt = self._doubts_trump(card)
@@ -446,12 +542,14 @@ class RamsasDeal(Deal):
         self.hands[player] -= 1
         if doubt and self.hands[player]:
             known = frozenset(self.knowledge.known[player].elements())
-            self.doubts[player].append(TrumpDoubt(index, self.trick[0][1].suit,
-                                                  self.hands[player], known))
+            self.doubts[player].append(
+                TrumpDoubt(index, self.trick[0][1].suit, self.hands[player], known)
+            )
         self.trick.append((player, card))
         if len(self.trick) < len(self.playing()):
-            self.turn = next(s for s in self.clockwise(self.left_of(player))
-                             if s not in self.folded)
+            self.turn = next(
+                s for s in self.clockwise(self.left_of(player)) if s not in self.folded
+            )
             return found
         winner = self.best()[0]
         self.tricks[winner] += 1
@@ -478,8 +576,7 @@ class RamsasDeal(Deal):
             # Name a trump he played since, if any, else one known to be in his hand.
             trumps = [c for c in sorted(after) + sorted(doubt.known) if c.suit == self.trump]
             if trumps:
-                found.append(Violation(doubt.event, index, player, Code.FAILED_TO_TRUMP,
-                                       trumps[0]))
+                found.append(Violation(doubt.event, index, player, Code.FAILED_TO_TRUMP, trumps[0]))
         self.doubts[player] = kept
         return found
 

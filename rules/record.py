@@ -4,6 +4,7 @@ A record that is not a match record raises ``RecordError`` naming what is
 wrong and where; a wrong *entry* is not a record error: it is refused like
 any entry at the table.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -66,16 +67,25 @@ def verdict(match: Match, names: list[str], lang: str = "en") -> dict[str, Any]:
     """The verdict JSON of RECORDS.md for a match."""
     deals = []
     for log in match.deals:
-        deals.append({
-            "dealer": log.dealer,
-            "status": log.status.value,
-            "points": log.points,
-            "rejected": [{"event": index, "code": r.code.value,
-                          "message": refusal_message(r, lang, names)}
-                         for index, r in log.rejected],
-            "violations": [{**v.to_dict(), "message": violation_message(v, lang, names)}
-                           for v in log.violations],
-        })
+        deals.append(
+            {
+                "dealer": log.dealer,
+                "status": log.status.value,
+                "points": log.points,
+                "rejected": [
+                    {
+                        "event": index,
+                        "code": r.code.value,
+                        "message": refusal_message(r, lang, names),
+                    }
+                    for index, r in log.rejected
+                ],
+                "violations": [
+                    {**v.to_dict(), "message": violation_message(v, lang, names)}
+                    for v in log.violations
+                ],
+            }
+        )
     return {
         "game": match.game.id,
         "players": names,

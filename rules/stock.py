@@ -16,10 +16,12 @@ does not end the turn: the same player plays the card found, draws again or
 
 The games say which cards fit (``fitting``) and how the stock refills.
 """
+
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import ClassVar, Iterable
+from collections.abc import Iterable
+from typing import ClassVar
 
 from .cards import Card, deck
 from .codes import Code

@@ -1,17 +1,40 @@
 """The verdict for people (``--text``): one block per deal, then totals and winners."""
+
 from __future__ import annotations
 
 from typing import Any
 
 _WORDS = {
-    "en": {"deal": "Deal", "dealer": "dealer", "open": "open", "finished": "finished",
-           "annulled": "annulled", "points": "points", "refused": "refused",
-           "violation": "violation", "entry": "entry", "proof": "proved by entry",
-           "totals": "Totals", "winners": "Winners", "going": "The match goes on."},
-    "lt": {"deal": "Partija", "dealer": "dalintojas", "open": "vyksta", "finished": "baigta",
-           "annulled": "anuliuota", "points": "taškai", "refused": "atmesta",
-           "violation": "pažeidimas", "entry": "įrašas", "proof": "įrodė įrašas",
-           "totals": "Sumos", "winners": "Laimėjo", "going": "Žaidimas tęsiasi."},
+    "en": {
+        "deal": "Deal",
+        "dealer": "dealer",
+        "open": "open",
+        "finished": "finished",
+        "annulled": "annulled",
+        "points": "points",
+        "refused": "refused",
+        "violation": "violation",
+        "entry": "entry",
+        "proof": "proved by entry",
+        "totals": "Totals",
+        "winners": "Winners",
+        "going": "The match goes on.",
+    },
+    "lt": {
+        "deal": "Partija",
+        "dealer": "dalintojas",
+        "open": "vyksta",
+        "finished": "baigta",
+        "annulled": "anuliuota",
+        "points": "taškai",
+        "refused": "atmesta",
+        "violation": "pažeidimas",
+        "entry": "įrašas",
+        "proof": "įrodė įrašas",
+        "totals": "Sumos",
+        "winners": "Laimėjo",
+        "going": "Žaidimas tęsiasi.",
+    },
 }
 
 
@@ -20,17 +43,21 @@ def as_text(verdict: dict[str, Any], lang: str = "en") -> str:
     names = verdict["players"]
     lines = []
     for number, deal in enumerate(verdict["deals"], 1):
-        lines.append(f"{w['deal']} {number} ({w['dealer']}: {names[deal['dealer']]}) – "
-                     f"{w[deal['status']]}")
+        lines.append(
+            f"{w['deal']} {number} ({w['dealer']}: {names[deal['dealer']]}) – {w[deal['status']]}"
+        )
         if deal["points"] is not None:
             shown = ", ".join(f"{n} {p:+d}" for n, p in zip(names, deal["points"]))
             lines.append(f"  {w['points']}: {shown}")
         for r in deal["rejected"]:
-            lines.append(f"  {w['refused']} ({w['entry']} {r['event'] + 1}, {r['code']}): "
-                         f"{r['message']}")
+            lines.append(
+                f"  {w['refused']} ({w['entry']} {r['event'] + 1}, {r['code']}): {r['message']}"
+            )
         for v in deal["violations"]:
-            lines.append(f"  {w['violation']} ({w['entry']} {v['event'] + 1}, {v['code']}, "
-                         f"{w['proof']} {v['proof'] + 1}): {v['message']}")
+            lines.append(
+                f"  {w['violation']} ({w['entry']} {v['event'] + 1}, {v['code']}, "
+                f"{w['proof']} {v['proof'] + 1}): {v['message']}"
+            )
     totals = ", ".join(f"{n} {t}" for n, t in zip(names, verdict["totals"]))
     lines.append(f"{w['totals']}: {totals}")
     if verdict["finished"]:

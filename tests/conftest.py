@@ -1,4 +1,5 @@
 """Shared test helpers: where the shared scenarios live, and a record runner."""
+
 from __future__ import annotations
 
 import pathlib
@@ -13,8 +14,13 @@ SCENARIOS = SHARED / "scenarios"
 def record(game: str, players: int | list[str], deals: list[list[dict]], **top) -> dict:
     """A match record with ``deals`` as lists of events."""
     names = players if isinstance(players, list) else [f"P{i}" for i in range(players)]
-    out = {"format": 1, "game": game, "players": names, "options": top.pop("options", {}),
-           "deals": [{"events": events} for events in deals]}
+    out = {
+        "format": 1,
+        "game": game,
+        "players": names,
+        "options": top.pop("options", {}),
+        "deals": [{"events": events} for events in deals],
+    }
     out.update(top)
     return out
 
@@ -22,21 +28,37 @@ def record(game: str, players: int | list[str], deals: list[list[dict]], **top) 
 def compared(game: str, players: int | list[str], deals: list[list[dict]], **top) -> dict:
     """The parts of a record's verdict that ``check_scenarios.py`` compares."""
     from rules.record import load, verdict
+
     match, names = load(record(game, players, deals, **top))
     v = verdict(match, names)
     return {
-        "deals": [{"dealer": d["dealer"], "status": d["status"], "points": d["points"],
-                   "rejected": sorted((r["event"], r["code"]) for r in d["rejected"]),
-                   "violations": sorted((x["event"], x["proof"], x["player"], x["code"])
-                                        for x in d["violations"])}
-                  for d in v["deals"]],
-        "totals": v["totals"], "finished": v["finished"], "winners": v["winners"]}
+        "deals": [
+            {
+                "dealer": d["dealer"],
+                "status": d["status"],
+                "points": d["points"],
+                "rejected": sorted((r["event"], r["code"]) for r in d["rejected"]),
+                "violations": sorted(
+                    (x["event"], x["proof"], x["player"], x["code"]) for x in d["violations"]
+                ),
+            }
+            for d in v["deals"]
+        ],
+        "totals": v["totals"],
+        "finished": v["finished"],
+        "winners": v["winners"],
+    }
 
 
 def D(dealer, status="open", points=None, rejected=(), violations=()) -> dict:
     """One deal as ``compared`` gives it."""
-    return {"dealer": dealer, "status": status, "points": points,
-            "rejected": sorted(rejected), "violations": sorted(violations)}
+    return {
+        "dealer": dealer,
+        "status": status,
+        "points": points,
+        "rejected": sorted(rejected),
+        "violations": sorted(violations),
+    }
 
 
 def ev(text: str) -> dict:

@@ -5,6 +5,7 @@ illegal on purpose and track (``Cheats``), from the true play, when the rules
 say each one is proven: the engine must report exactly these, at these
 proofs, and nothing for legal play.
 """
+
 from __future__ import annotations
 
 import random

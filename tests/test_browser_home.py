@@ -1,8 +1,8 @@
 """The home screen in a real browser: four games with their identifiers, language switch."""
+
 from __future__ import annotations
 
 import pytest
-
 from webapp import PHONE, TABLET, browser_page, by_id, need_browser, open_app, serve, shot
 
 GAMES = ("ramsas", "bumas", "devynake", "domino")
@@ -22,8 +22,10 @@ def test_home_lists_the_four_games(url, size, name):
         open_app(page, url)
         for game in GAMES:
             assert by_id(page, f"game-{game}").count() == 1, game
-        assert "Pradeda devynakė" in (by_id(page, "game-devynake").get_attribute("aria-label") or
-                                      by_id(page, "game-devynake").inner_text())
+        assert "Pradeda devynakė" in (
+            by_id(page, "game-devynake").get_attribute("aria-label")
+            or by_id(page, "game-devynake").inner_text()
+        )
         shot(page, f"home-{name}-lt")
         by_id(page, "action-language").click()
         page.wait_for_timeout(800)

@@ -1,4 +1,5 @@
 """Between deals in a real browser: a refusal's rule, the language switch, a finished match."""
+
 from __future__ import annotations
 
 import json
@@ -19,14 +20,16 @@ def label(page, identifier):
 
 def store_at(folder):
     from models import Store
+
     return Store(folder / "partija.db")
 
 
 def test_refusal_opens_its_rule_with_the_tables_options(tmp_path):
     need_browser()
     store = store_at(tmp_path)
-    live = store.create_match(game="devynake", players=["Ona", "Jonas", "Rūta"],
-                              options={"scoring": "bank"})
+    live = store.create_match(
+        game="devynake", players=["Ona", "Jonas", "Rūta"], options={"scoring": "bank"}
+    )
     live.start_deal()
     store.close()
     with serve(tmp_path) as url, browser_page(PHONE) as page:

@@ -4,24 +4,30 @@ The match is created in the test's own database before the app starts; the
 test resumes it from the home screen and enters every entry by tapping the
 cards and buttons by their semantics identifiers, as a player would.
 """
+
 from __future__ import annotations
 
 import json
 
 import pytest
-
 from conftest import SCENARIOS
-from rules import load, verdict
 from webapp import PHONE, TABLET, browser_page, by_id, need_browser, open_app, serve, shot
+
+from rules import load, verdict
 
 STEP_MS = 450
 
 
 def create(db_dir, record):
     from models import Store
+
     store = Store(db_dir / "partija.db")
-    live = store.create_match(game=record["game"], players=record["players"],
-                              options=record["options"], first_dealer=record.get("first_dealer", 0))
+    live = store.create_match(
+        game=record["game"],
+        players=record["players"],
+        options=record["options"],
+        first_dealer=record.get("first_dealer", 0),
+    )
     live.start_deal()
     store.close()
     return live.match_id
@@ -48,15 +54,21 @@ def enter(page, event):
 
 
 def totals_shown(page, seats):
-    labels = [by_id(page, f"total-{seat}").get_attribute("aria-label") or
-              by_id(page, f"total-{seat}").inner_text() for seat in range(seats)]
+    labels = [
+        by_id(page, f"total-{seat}").get_attribute("aria-label")
+        or by_id(page, f"total-{seat}").inner_text()
+        for seat in range(seats)
+    ]
     return [int(label.split()[-1]) for label in labels]
 
 
-@pytest.mark.parametrize("scenario, size, name", [
-    ("devynake-full-deal", PHONE, "devynake-phone"),
-    ("ramsas-two-players", TABLET, "ramsas-tablet"),
-])
+@pytest.mark.parametrize(
+    "scenario, size, name",
+    [
+        ("devynake-full-deal", PHONE, "devynake-phone"),
+        ("ramsas-two-players", TABLET, "ramsas-tablet"),
+    ],
+)
 def test_whole_deal_through_the_app(tmp_path, scenario, size, name):
     need_browser()
     record = json.loads((SCENARIOS / f"{scenario}.json").read_text(encoding="utf-8"))
@@ -76,6 +88,7 @@ def test_whole_deal_through_the_app(tmp_path, scenario, size, name):
         shot(page, f"{name}-end")
         assert totals_shown(page, len(record["players"])) == expected["totals"]
     from models import Store
+
     store = Store(tmp_path / "partija.db")
     stored = json.loads(store.export_record(match_id))
     store.close()
@@ -103,6 +116,7 @@ def test_new_match_through_the_form(tmp_path):
         by_id(page, "card-9H").wait_for(timeout=10000)
         shot(page, "devynake-start-phone")
     from models import Store
+
     store = Store(tmp_path / "partija.db")
     [summary] = store.list_matches()
     store.close()

@@ -1,18 +1,20 @@
 """Bumas, rule by rule (RULES.md §2, lead decisions in the brief), and random whole deals."""
+
 from __future__ import annotations
 
 import random
 from functools import partial
 
 import pytest
-from hypothesis import given, settings, strategies as st
-
 import stock_deals
 from conftest import record
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from stock_deals import Cheats, split
+
 from rules import Code, Match, deck, load, verdict
 from rules.bumas import Bumas
 from rules.options import OptionError
-from stock_deals import Cheats, split
 
 
 def play(player, card):
@@ -59,6 +61,7 @@ def accept(match, *events):
 
 # -- players, decks, options ---------------------------------------------
 
+
 def test_two_to_six_players_or_ten_with_two_decks():
     for seats in range(2, 7):
         Bumas(seats)
@@ -69,8 +72,9 @@ def test_two_to_six_players_or_ten_with_two_decks():
             Bumas(seats, options)
 
 
-@pytest.mark.parametrize("options", [{"decks": 3}, {"reshuffle": "no"}, {"target": 0},
-                                     {"ace_wild": True}])
+@pytest.mark.parametrize(
+    "options", [{"decks": 3}, {"reshuffle": "no"}, {"target": 0}, {"ace_wild": True}]
+)
 def test_bad_options(options):
     with pytest.raises(OptionError):
         Bumas(3, options)
@@ -82,12 +86,18 @@ def test_option_defaults():
 
 
 def test_other_games_entries_are_bad_events():
-    deal = one([play(1, "8H"), {"type": "starter", "card": "7H"},
-                {"type": "reveal", "player": 2, "cards": []}])
+    deal = one(
+        [
+            play(1, "8H"),
+            {"type": "starter", "card": "7H"},
+            {"type": "reveal", "player": 2, "cards": []},
+        ]
+    )
     assert codes(deal) == [(1, "bad_event"), (2, "bad_event")]
 
 
 # -- the first card and matching -------------------------------------------------
+
 
 def test_first_player_left_of_dealer_plays_any_card():
     deal = one([draw(1), pas(1), play(0, "2C"), play(1, "KD")])
@@ -115,6 +125,7 @@ def test_card_gone_while_on_the_pile():
 
 # -- the stock, drawing and passing ----------------------------------------------
 
+
 def test_stock_is_what_the_deal_leaves():
     # 52 − 7×3 = 31; two decks: 104 − 21 = 83.
     assert codes(one([play(1, "8H"), draw(2, 32), draw(2, 31)])) == [(1, "stock_empty")]
@@ -134,8 +145,22 @@ def test_pass_while_the_stock_has_cards_is_must_draw():
 
 def test_reshuffle_turns_the_pile_under_the_top_into_the_stock():
     # Two players, stock 38. After three cards, two lie under the top (10H).
-    v = judge([[play(1, "8H"), play(0, "9H"), play(1, "10H"), draw(0, 38), pas(0), draw(0, 3),
-                draw(0, 2), pas(0), play(1, "9H")]], players=2)
+    v = judge(
+        [
+            [
+                play(1, "8H"),
+                play(0, "9H"),
+                play(1, "10H"),
+                draw(0, 38),
+                pas(0),
+                draw(0, 3),
+                draw(0, 2),
+                pas(0),
+                play(1, "9H"),
+            ]
+        ],
+        players=2,
+    )
     deal = v["deals"][0]
     assert codes(deal) == [(4, "must_draw"), (5, "stock_empty")]
     assert "pile under the top card" in deal["rejected"][0]["message"]
@@ -151,22 +176,53 @@ def test_a_draw_may_run_across_the_reshuffle():
 
 
 def test_without_reshuffle_pass_when_the_stock_is_empty():
-    deal = one([play(1, "8H"), play(0, "9H"), play(1, "10H"), draw(0, 38), draw(0, 1), pas(0),
-                play(1, "9H")], players=2, options={"reshuffle": False})
+    deal = one(
+        [
+            play(1, "8H"),
+            play(0, "9H"),
+            play(1, "10H"),
+            draw(0, 38),
+            draw(0, 1),
+            pas(0),
+            play(1, "9H"),
+        ],
+        players=2,
+        options={"reshuffle": False},
+    )
     assert codes(deal) == [(4, "stock_empty"), (6, "card_gone")]
 
 
 # -- what draws and passes prove ------------------------------------------------------
 
+
 def test_false_draw_proven_by_a_later_card_that_fitted():
-    deal = one([play(1, "8H"), play(2, "8C"), draw(0, 2), play(0, "3C"), play(1, "9C"),
-                play(2, "2C"), play(0, "5C")])
+    deal = one(
+        [
+            play(1, "8H"),
+            play(2, "8C"),
+            draw(0, 2),
+            play(0, "3C"),
+            play(1, "9C"),
+            play(2, "2C"),
+            play(0, "5C"),
+        ]
+    )
     assert proofs(deal) == [(2, 6, 0, "false_draw")]
 
 
 def test_a_run_of_draws_is_one_draw_and_keeps_the_first_index():
-    deal = one([play(1, "8H"), play(2, "8C"), draw(0), draw(0), play(0, "3C"), play(1, "9C"),
-                play(2, "2C"), play(0, "5C")])
+    deal = one(
+        [
+            play(1, "8H"),
+            play(2, "8C"),
+            draw(0),
+            draw(0),
+            play(0, "3C"),
+            play(1, "9C"),
+            play(2, "2C"),
+            play(0, "5C"),
+        ]
+    )
     assert proofs(deal) == [(2, 7, 0, "false_draw")]
 
 
@@ -189,6 +245,7 @@ def test_a_card_that_did_not_fit_proves_nothing():
 
 
 # -- the end of a deal and the match ---------------------------------------------------
+
 
 def test_first_player_out_wins_the_deal():
     match = live()
@@ -250,6 +307,7 @@ def test_expected_now():
 
 # -- random whole deals, the true hands known to the test ------------------------------
 
+
 def bumas_deal(seed, seats, dealer, options, cheat_rate, most=400):
     """Play one deal at random (at most ``most`` entries); return what the test needs."""
     rng = random.Random(seed)
@@ -257,8 +315,8 @@ def bumas_deal(seed, seats, dealer, options, cheat_rate, most=400):
     reshuffle = game.options["reshuffle"]
     cards = list(deck(52)) * game.options["decks"]
     rng.shuffle(cards)
-    hands = [cards[7 * s:7 * s + 7] for s in range(seats)]
-    stock, pile = cards[7 * seats:], []
+    hands = [cards[7 * s : 7 * s + 7] for s in range(seats)]
+    stock, pile = cards[7 * seats :], []
     match = Match(game, first_dealer=dealer)
     match.start_deal()
     events: list[dict] = []
@@ -324,9 +382,14 @@ def bumas_deal(seed, seats, dealer, options, cheat_rate, most=400):
 
 
 @settings(max_examples=100, deadline=None)
-@given(seed=st.integers(0, 2**32), seats=st.integers(2, 10), dealer=st.integers(0, 9),
-       decks=st.sampled_from([1, 2]), reshuffle=st.booleans(),
-       cheat_rate=st.sampled_from([0.0, 0.1, 0.4]))
+@given(
+    seed=st.integers(0, 2**32),
+    seats=st.integers(2, 10),
+    dealer=st.integers(0, 9),
+    decks=st.sampled_from([1, 2]),
+    reshuffle=st.booleans(),
+    cheat_rate=st.sampled_from([0.0, 0.1, 0.4]),
+)
 def test_random_deals(seed, seats, dealer, decks, reshuffle, cheat_rate):
     dealer %= seats
     options = {"reshuffle": reshuffle, "decks": 2 if seats > 6 else decks}

@@ -1,19 +1,33 @@
 """Cards parse and print per RECORDS.md; decks have the right cards."""
+
 import pytest
 
 from rules.cards import ACE, Card, CardError, Suit, deck
 
 
-@pytest.mark.parametrize("text, canonical", [
-    ("10H", "10H"), ("TH", "10H"), ("th", "10H"), ("10♥", "10H"), ("a♠", "AS"),
-    ("qd", "QD"), ("2C", "2C"), ("9♣", "9C"), ("K♦", "KD"), (" jS ", "JS"), ("10♡", "10H"),
-])
+@pytest.mark.parametrize(
+    "text, canonical",
+    [
+        ("10H", "10H"),
+        ("TH", "10H"),
+        ("th", "10H"),
+        ("10♥", "10H"),
+        ("a♠", "AS"),
+        ("qd", "QD"),
+        ("2C", "2C"),
+        ("9♣", "9C"),
+        ("K♦", "KD"),
+        (" jS ", "JS"),
+        ("10♡", "10H"),
+    ],
+)
 def test_parse_and_print(text, canonical):
     assert str(Card.parse(text)) == canonical
 
 
-@pytest.mark.parametrize("text", ["", "H", "1H", "11H", "10X", "010H", "AA", "10", "1OH", "٣H",
-                                  None, 10, ["AS"]])
+@pytest.mark.parametrize(
+    "text", ["", "H", "1H", "11H", "10X", "010H", "AA", "10", "1OH", "٣H", None, 10, ["AS"]]
+)
 def test_not_a_card(text):
     with pytest.raises(CardError):
         Card.parse(text)

@@ -1,4 +1,5 @@
 """The headless referee's command line: exit codes, stderr, and never a traceback."""
+
 from __future__ import annotations
 
 import json
@@ -6,7 +7,6 @@ import subprocess
 import sys
 
 import pytest
-
 from conftest import ROOT, record
 
 
@@ -16,8 +16,13 @@ def run(tmp_path, content, *args, raw=False):
         path.write_bytes(content)
     else:
         path.write_text(json.dumps(content), encoding="utf-8")
-    return subprocess.run([sys.executable, "-m", "rules", str(path), *args],
-                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "rules", str(path), *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
 
 
 GOOD = record("devynake", ["Ona", "Jonas", "Rūta"], [[{"type": "play", "player": 1, "card": "9H"}]])
@@ -28,14 +33,21 @@ def test_verdict_json(tmp_path):
     assert out.returncode == 0 and out.stderr == ""
     verdict = json.loads(out.stdout)
     assert verdict["players"] == ["Ona", "Jonas", "Rūta"]
-    assert verdict["deals"][0] == {"dealer": 0, "status": "open", "points": None,
-                                   "rejected": [], "violations": []}
+    assert verdict["deals"][0] == {
+        "dealer": 0,
+        "status": "open",
+        "points": None,
+        "rejected": [],
+        "violations": [],
+    }
     assert verdict["totals"] == [0, 0, 0] and verdict["finished"] is False
     assert verdict["winners"] == []
 
 
 def test_text_verdict_in_both_languages(tmp_path):
-    bad = record("devynake", ["Ona", "Jonas", "Rūta"], [[{"type": "play", "player": 1, "card": "8H"}]])
+    bad = record(
+        "devynake", ["Ona", "Jonas", "Rūta"], [[{"type": "play", "player": 1, "card": "8H"}]]
+    )
     en = run(tmp_path, bad, "--text")
     lt = run(tmp_path, bad, "--text", "--lang", "lt")
     assert en.returncode == lt.returncode == 0
@@ -43,12 +55,15 @@ def test_text_verdict_in_both_languages(tmp_path):
     assert "devynakė" in lt.stdout and "Žaidimas tęsiasi" in lt.stdout
 
 
-@pytest.mark.parametrize("content, where", [
-    (b"{not json", "not JSON"),
-    (b"\xff\xfe\x00", "not UTF-8"),
-    (b"[1, 2]", "object"),
-    (b"[" * 100000, "not JSON"),
-])
+@pytest.mark.parametrize(
+    "content, where",
+    [
+        (b"{not json", "not JSON"),
+        (b"\xff\xfe\x00", "not UTF-8"),
+        (b"[1, 2]", "object"),
+        (b"[" * 100000, "not JSON"),
+    ],
+)
 def test_not_json(tmp_path, content, where):
     out = run(tmp_path, content, raw=True)
     assert out.returncode == 2 and out.stdout == ""
@@ -56,26 +71,29 @@ def test_not_json(tmp_path, content, where):
     assert len(out.stderr.strip().splitlines()) == 1
 
 
-@pytest.mark.parametrize("change, where", [
-    ({"format": 2}, "format"),
-    ({"format": "1"}, "format"),
-    ({"game": "poker"}, "unknown game"),
-    ({"game": 5}, "game"),
-    ({"players": "Ona"}, "players"),
-    ({"players": ["Ona", "Jonas"]}, "3–5"),
-    ({"players": ["A"] * 11}, "players"),
-    ({"options": {"deck": 52}}, "deck"),
-    ({"options": {"colour": "red"}}, "unknown option"),
-    ({"options": {"deals": 0}}, "deals"),
-    ({"options": {"deals": True}}, "deals"),
-    ({"options": {"violation_penalty": "shout"}}, "violation_penalty"),
-    ({"options": []}, "options"),
-    ({"deals": {}}, "deals"),
-    ({"deals": [[]]}, "deals[0]"),
-    ({"first_dealer": 3}, "first_dealer"),
-    ({"first_dealer": "0"}, "first_dealer"),
-    ({"stopped": "yes"}, "stopped"),
-])
+@pytest.mark.parametrize(
+    "change, where",
+    [
+        ({"format": 2}, "format"),
+        ({"format": "1"}, "format"),
+        ({"game": "poker"}, "unknown game"),
+        ({"game": 5}, "game"),
+        ({"players": "Ona"}, "players"),
+        ({"players": ["Ona", "Jonas"]}, "3–5"),
+        ({"players": ["A"] * 11}, "players"),
+        ({"options": {"deck": 52}}, "deck"),
+        ({"options": {"colour": "red"}}, "unknown option"),
+        ({"options": {"deals": 0}}, "deals"),
+        ({"options": {"deals": True}}, "deals"),
+        ({"options": {"violation_penalty": "shout"}}, "violation_penalty"),
+        ({"options": []}, "options"),
+        ({"deals": {}}, "deals"),
+        ({"deals": [[]]}, "deals[0]"),
+        ({"first_dealer": 3}, "first_dealer"),
+        ({"first_dealer": "0"}, "first_dealer"),
+        ({"stopped": "yes"}, "stopped"),
+    ],
+)
 def test_not_a_record(tmp_path, change, where):
     out = run(tmp_path, {**GOOD, **change})
     assert out.returncode == 2 and out.stdout == ""
@@ -91,19 +109,34 @@ def test_missing_options_is_invalid(tmp_path):
 
 
 def test_missing_file(tmp_path):
-    out = subprocess.run([sys.executable, "-m", "rules", str(tmp_path / "nope.json")],
-                         capture_output=True, text=True, cwd=ROOT)
+    out = subprocess.run(
+        [sys.executable, "-m", "rules", str(tmp_path / "nope.json")],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert out.returncode == 2 and out.stdout == "" and "cannot read" in out.stderr
 
 
-@pytest.mark.parametrize("event", [
-    "play", 5, None, [], {}, {"type": "jump", "player": 0},
-    {"type": "buy", "player": 1},  # another game's entry
-    {"type": "play", "player": 7, "card": "9H"}, {"type": "play", "player": -1, "card": "9H"},
-    {"type": "play", "player": True, "card": "9H"}, {"type": "play", "player": 1},
-    {"type": "play", "player": "1", "card": "9H"}, {"type": "play", "player": 1, "card": 9},
-    {"type": "pass"},
-])
+@pytest.mark.parametrize(
+    "event",
+    [
+        "play",
+        5,
+        None,
+        [],
+        {},
+        {"type": "jump", "player": 0},
+        {"type": "buy", "player": 1},  # another game's entry
+        {"type": "play", "player": 7, "card": "9H"},
+        {"type": "play", "player": -1, "card": "9H"},
+        {"type": "play", "player": True, "card": "9H"},
+        {"type": "play", "player": 1},
+        {"type": "play", "player": "1", "card": "9H"},
+        {"type": "play", "player": 1, "card": 9},
+        {"type": "pass"},
+    ],
+)
 def test_bad_entries_are_refused_not_fatal(tmp_path, event):
     content = record("devynake", 3, [[event, {"type": "play", "player": 1, "card": "9H"}]])
     out = run(tmp_path, content)

@@ -1,4 +1,5 @@
 """``main.py``'s store commands (import, export, matches, csv) on a real database file."""
+
 from __future__ import annotations
 
 import json
@@ -9,8 +10,8 @@ import sys
 import types
 
 import pytest
-
 from conftest import ROOT, SCENARIOS
+
 from rules.record import load, verdict
 
 SCENARIO = SCENARIOS / "devynake-full-deal.json"
@@ -18,8 +19,12 @@ SCENARIO = SCENARIOS / "devynake-full-deal.json"
 
 def main(db, *args):
     """``main.py`` as a user runs it: a process of its own."""
-    return subprocess.run([sys.executable, "main.py", "--db", str(db), *args],
-                          capture_output=True, cwd=ROOT, timeout=60)
+    return subprocess.run(
+        [sys.executable, "main.py", "--db", str(db), *args],
+        capture_output=True,
+        cwd=ROOT,
+        timeout=60,
+    )
 
 
 @pytest.fixture
@@ -31,6 +36,7 @@ def cli(capfdbinary):
         status = cli_main(["--db", str(db), *args])
         out, err = capfdbinary.readouterr()
         return subprocess.CompletedProcess(args, status, out, err)
+
     return run
 
 
@@ -47,20 +53,29 @@ def test_import_export_matches_csv(tmp_path, cli):
     assert cli(db, "export", "1").stdout == exported.stdout
 
     listed = cli(db, "matches").stdout.decode("utf-8").splitlines()
-    assert sorted(listed) == ["1\tdevynake\tOna, Jonas, Rūta, Petras\topen\t0 0 5 0",
-                              "2\tdevynake\tOna, Jonas, Rūta\topen\t0 0 0"]
+    assert sorted(listed) == [
+        "1\tdevynake\tOna, Jonas, Rūta, Petras\topen\t0 0 5 0",
+        "2\tdevynake\tOna, Jonas, Rūta\topen\t0 0 0",
+    ]
 
     table = cli(db, "csv", "1").stdout.decode("utf-8")
-    assert table == "deal,dealer,status,Ona,Jonas,Rūta,Petras\n1,Jonas,finished,0,0,5,0\n" \
-                    "total,,open,0,0,5,0\n"
+    assert (
+        table == "deal,dealer,status,Ona,Jonas,Rūta,Petras\n1,Jonas,finished,0,0,5,0\n"
+        "total,,open,0,0,5,0\n"
+    )
 
 
-@pytest.mark.parametrize("content, says", [
-    (b"{\"format\": 1,", "not JSON"),
-    (b"\xff\xfe", "not UTF-8"),
-    (b"{\"format\": 1, \"game\": \"chess\", \"players\": [], \"options\": {}, \"deals\": []}",
-     "not a match record"),
-])
+@pytest.mark.parametrize(
+    "content, says",
+    [
+        (b'{"format": 1,', "not JSON"),
+        (b"\xff\xfe", "not UTF-8"),
+        (
+            b'{"format": 1, "game": "chess", "players": [], "options": {}, "deals": []}',
+            "not a match record",
+        ),
+    ],
+)
 def test_bad_file_is_one_line_and_exit_2(tmp_path, cli, content, says):
     db = tmp_path / "p.db"
     bad = tmp_path / "bad.json"
@@ -74,8 +89,11 @@ def test_bad_file_is_one_line_and_exit_2(tmp_path, cli, content, says):
 
 def test_missing_file_and_unknown_match(tmp_path, cli):
     db = tmp_path / "p.db"
-    for args, says in ((("import", str(tmp_path / "none.json")), "cannot read"),
-                       (("export", "7"), "no match 7"), (("csv", "7"), "no match 7")):
+    for args, says in (
+        (("import", str(tmp_path / "none.json")), "cannot read"),
+        (("export", "7"), "no match 7"),
+        (("csv", "7"), "no match 7"),
+    ):
         run = cli(db, *args)
         assert run.returncode == 2 and run.stdout == b""
         [line] = run.stderr.decode("utf-8").splitlines()
@@ -104,6 +122,7 @@ def test_damaged_database_is_reported_and_replaced(tmp_path, cli):
 
 def test_without_a_command_the_app_starts(monkeypatch):
     from app import cli as command_line
+
     calls = []
     fake = types.ModuleType("app.run")
     fake.run = lambda **kwargs: calls.append(kwargs)

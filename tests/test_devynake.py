@@ -1,9 +1,10 @@
 """Pradeda devynakė, rule by rule (RULES.md §3)."""
+
 from __future__ import annotations
 
 import pytest
-
 from conftest import record
+
 from rules import Code, Match, load, verdict
 from rules.devynake import Devynake
 from rules.options import OptionError
@@ -38,13 +39,16 @@ def test_three_to_five_players():
             Devynake(seats)
 
 
-@pytest.mark.parametrize("seats, size, dealer, hands", [
-    (3, 36, 0, [12, 12, 12]),
-    (4, 32, 0, [8, 8, 8, 8]),
-    (5, 36, 0, [7, 8, 7, 7, 7]),      # one extra card, to the dealer's left
-    (5, 32, 3, [7, 6, 6, 6, 7]),      # two extra: seats 4 and 0
-    (4, 36, 2, [9, 9, 9, 9]),
-])
+@pytest.mark.parametrize(
+    "seats, size, dealer, hands",
+    [
+        (3, 36, 0, [12, 12, 12]),
+        (4, 32, 0, [8, 8, 8, 8]),
+        (5, 36, 0, [7, 8, 7, 7, 7]),  # one extra card, to the dealer's left
+        (5, 32, 3, [7, 6, 6, 6, 7]),  # two extra: seats 4 and 0
+        (4, 36, 2, [9, 9, 9, 9]),
+    ],
+)
 def test_uneven_deal_sizes(seats, size, dealer, hands):
     deal = Devynake(seats, {"deck": size}).new_deal(dealer, [0] * seats)
     assert deal.hands == hands
@@ -62,8 +66,20 @@ def test_first_card_must_be_a_nine_and_passes_go_round():
 
 
 def test_rows_grow_by_adjacent_ranks_only():
-    v = judge([[play(1, "9H"), play(2, "JH"), play(2, "10H"), play(0, "8H"), play(1, "6H"),
-                play(1, "7H"), play(2, "JH"), play(0, "AS")]])
+    v = judge(
+        [
+            [
+                play(1, "9H"),
+                play(2, "JH"),
+                play(2, "10H"),
+                play(0, "8H"),
+                play(1, "6H"),
+                play(1, "7H"),
+                play(2, "JH"),
+                play(0, "AS"),
+            ]
+        ]
+    )
     assert codes(v["deals"][0]) == [(1, "not_playable"), (4, "not_playable"), (7, "not_playable")]
     messages = [r["message"] for r in v["deals"][0]["rejected"]]
     assert "8♥ or 10♥" in messages[0]
@@ -72,6 +88,7 @@ def test_rows_grow_by_adjacent_ranks_only():
 
 def test_no_wrap_past_ace_and_lowest_rank():
     from rules.cards import Suit
+
     deal = Devynake(3, {"deck": 32}).new_deal(0, [0, 0, 0])
     deal.rows[Suit.HEARTS] = (7, 14)
     assert deal.needs(Suit.HEARTS) == []
@@ -98,30 +115,60 @@ def test_false_pass_before_any_nine():
 
 
 def test_one_card_proves_every_pass_it_fitted():
-    deal = [play(1, "9H"), play(2, "9S"), pas(0), play(1, "10S"), play(2, "JS"), pas(0),
-            play(1, "QS"), play(2, "KS"), play(0, "8H")]
+    deal = [
+        play(1, "9H"),
+        play(2, "9S"),
+        pas(0),
+        play(1, "10S"),
+        play(2, "JS"),
+        pas(0),
+        play(1, "QS"),
+        play(2, "KS"),
+        play(0, "8H"),
+    ]
     v = judge([deal])
     assert proofs(v["deals"][0]) == [(2, 8, 0, "false_pass"), (5, 8, 0, "false_pass")]
 
 
 def test_each_pass_reported_once():
-    deal = [play(1, "9H"), play(2, "9S"), pas(0), play(1, "10H"), play(2, "10S"), play(0, "8H"),
-            play(1, "JH"), play(2, "JS"), play(0, "8S")]
+    deal = [
+        play(1, "9H"),
+        play(2, "9S"),
+        pas(0),
+        play(1, "10H"),
+        play(2, "10S"),
+        play(0, "8H"),
+        play(1, "JH"),
+        play(2, "JS"),
+        play(0, "8S"),
+    ]
     v = judge([deal])
     # 8H proves the pass at 2; 8S fitted then too, but the pass is reported once.
     assert codes(v["deals"][0]) == [] and proofs(v["deals"][0]) == [(2, 5, 0, "false_pass")]
 
 
 def test_a_card_that_did_not_fit_then_proves_nothing():
-    v = judge([[play(1, "9H"), play(2, "10H"), pas(0), play(1, "JH"), play(2, "QH"), play(0, "KH")]])
+    v = judge(
+        [[play(1, "9H"), play(2, "10H"), pas(0), play(1, "JH"), play(2, "QH"), play(0, "KH")]]
+    )
     assert proofs(v["deals"][0]) == []
 
 
 def test_cards_scoring_and_deal_end():
     # 3 players, 32 cards (7–A): 11/11/10. Seat 1 places all four nines and more.
     # Give seat 1 the first card each turn; others pass while they cannot prove anything.
-    events = [play(1, "9H"), pas(2), pas(0), play(1, "9S"), pas(2), pas(0), play(1, "9D"),
-              pas(2), pas(0), play(1, "9C")]
+    events = [
+        play(1, "9H"),
+        pas(2),
+        pas(0),
+        play(1, "9S"),
+        pas(2),
+        pas(0),
+        play(1, "9D"),
+        pas(2),
+        pas(0),
+        play(1, "9C"),
+    ]
     v = judge([events], options={"deck": 32})
     assert v["deals"][0]["status"] == "open"
     match = Match(Devynake(3, {"deck": 32}))
@@ -215,8 +262,10 @@ def test_annul_keeps_the_dealer_and_does_not_count():
 
 
 def test_penalty_annul():
-    v = judge([[pas(1), play(2, "9H"), play(0, "10H"), play(1, "9S"), play(2, "8H")]],
-              options={"violation_penalty": "annul"})
+    v = judge(
+        [[pas(1), play(2, "9H"), play(0, "10H"), play(1, "9S"), play(2, "8H")]],
+        options={"violation_penalty": "annul"},
+    )
     deal = v["deals"][0]
     assert deal["status"] == "annulled" and proofs(deal) == [(0, 3, 1, "false_pass")]
     assert codes(deal) == [(4, "deal_over")]

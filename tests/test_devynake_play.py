@@ -4,13 +4,15 @@ Legal play never yields a violation; an injected false pass is reported at
 its first proof; the verdict equals a replay of the record from scratch; the
 winner's points equal the cards left in the other hands.
 """
+
 from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings, strategies as st
-
 from conftest import record
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from rules import Match, load, verdict
 from rules.cards import ACE, deck
 from rules.devynake import Devynake
@@ -72,12 +74,19 @@ def play_deal(seed: int, seats: int, size: int, dealer: int, scoring: str, cheat
 
 
 @settings(max_examples=150, deadline=None)
-@given(seed=st.integers(0, 2**32), seats=st.integers(3, 5), size=st.sampled_from([32, 36]),
-       dealer=st.integers(0, 4), scoring=st.sampled_from(["cards", "bank"]),
-       cheat_at=st.one_of(st.none(), st.integers(0, 40)))
+@given(
+    seed=st.integers(0, 2**32),
+    seats=st.integers(3, 5),
+    size=st.sampled_from([32, 36]),
+    dealer=st.integers(0, 4),
+    scoring=st.sampled_from(["cards", "bank"]),
+    cheat_at=st.one_of(st.none(), st.integers(0, 40)),
+)
 def test_random_deals(seed, seats, size, dealer, scoring, cheat_at):
     dealer %= seats
-    match, events, hands, expected, options = play_deal(seed, seats, size, dealer, scoring, cheat_at)
+    match, events, hands, expected, options = play_deal(
+        seed, seats, size, dealer, scoring, cheat_at
+    )
     log = match.current
     found = [(v.event, v.proof, v.player, v.code.value) for v in log.violations]
     assert found == ([expected] if expected else [])

@@ -1,15 +1,17 @@
 """Kortų domino, rule by rule (RULES.md §4, lead decisions in the brief)."""
+
 from __future__ import annotations
 
 import random
 from functools import partial
 
 import pytest
-from hypothesis import given, settings, strategies as st
-
 import stock_deals
-from stock_deals import Cheats, split
 from conftest import record
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from stock_deals import Cheats, split
+
 from rules import Card, Code, Match, Suit, deck, load, verdict
 from rules.cards import ACE
 from rules.domino import Domino
@@ -94,6 +96,7 @@ def refused(match, event):
 
 # -- players, decks, options ---------------------------------------------
 
+
 def test_two_to_six_players():
     for seats in range(2, 7):
         Domino(seats)
@@ -107,8 +110,17 @@ def test_one_deck_up_to_four_players_two_above(seats, decks):
     assert Domino(seats).options["decks"] == decks
 
 
-@pytest.mark.parametrize("options", [{"decks": 3}, {"ace_wild": 1}, {"multi_play": "yes"},
-                                     {"ace_points": 11}, {"limit": 0}, {"reshuffle": True}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"decks": 3},
+        {"ace_wild": 1},
+        {"multi_play": "yes"},
+        {"ace_points": 11},
+        {"limit": 0},
+        {"reshuffle": True},
+    ],
+)
 def test_bad_options(options):
     with pytest.raises(OptionError):
         Domino(3, options)
@@ -116,8 +128,12 @@ def test_bad_options(options):
 
 def test_option_defaults():
     options = Domino(3).options
-    assert (options["ace_wild"], options["multi_play"], options["ace_points"], options["limit"]) \
-        == (True, True, 1, 100)
+    assert (
+        options["ace_wild"],
+        options["multi_play"],
+        options["ace_points"],
+        options["limit"],
+    ) == (True, True, 1, 100)
 
 
 def test_stock_after_the_starter():
@@ -130,11 +146,26 @@ def test_stock_after_the_starter():
 
 # -- the starter and the first player ------------------------------------
 
+
 def test_starter_first_and_once():
-    deal = one([play(1, "7H"), draw(1), pas(1), reveal(1, "7H"), starter("7H"), starter("8H"),
-                play(1, "8H")])
-    assert codes(deal) == [(0, "wrong_phase"), (1, "wrong_phase"), (2, "wrong_phase"),
-                           (3, "wrong_phase"), (5, "wrong_phase")]
+    deal = one(
+        [
+            play(1, "7H"),
+            draw(1),
+            pas(1),
+            reveal(1, "7H"),
+            starter("7H"),
+            starter("8H"),
+            play(1, "8H"),
+        ]
+    )
+    assert codes(deal) == [
+        (0, "wrong_phase"),
+        (1, "wrong_phase"),
+        (2, "wrong_phase"),
+        (3, "wrong_phase"),
+        (5, "wrong_phase"),
+    ]
 
 
 def test_player_left_of_dealer_plays_first():
@@ -146,6 +177,7 @@ def test_player_left_of_dealer_plays_first():
 
 
 # -- matching at the ends ----------------------------------------------------
+
 
 def test_one_card_is_both_ends():
     assert codes(one([starter("7H"), play(1, "7S", "left")])) == []
@@ -160,8 +192,17 @@ def test_end_defaults_to_right():
 
 
 def test_suit_or_rank_at_the_chosen_end():
-    v = judge([[starter("7H"), play(1, "2H", "left"), play(0, "2H", "left"), play(0, "KC"),
-                play(0, "7C")]])
+    v = judge(
+        [
+            [
+                starter("7H"),
+                play(1, "2H", "left"),
+                play(0, "2H", "left"),
+                play(0, "KC"),
+                play(0, "7C"),
+            ]
+        ]
+    )
     deal = v["deals"][0]
     assert codes(deal) == [(2, "card_gone"), (3, "not_playable")]
     assert "right end (7♥)" in deal["rejected"][1]["message"]
@@ -176,8 +217,17 @@ def test_not_playable_messages_name_the_end_in_both_languages():
 
 
 def test_wild_ace_fits_any_end_and_counts_as_the_named_suit():
-    deal = one([starter("7H"), play(1, "AC", "left", "S"), play(0, "2C", "left"),
-                play(0, "2S", "left"), play(1, "AD"), play(0, "9D"), play(0, "5H")])
+    deal = one(
+        [
+            starter("7H"),
+            play(1, "AC", "left", "S"),
+            play(0, "2C", "left"),
+            play(0, "2S", "left"),
+            play(1, "AD"),
+            play(0, "9D"),
+            play(0, "5H"),
+        ]
+    )
     # AC named spades: 2C does not fit it, 2S does; AD without a suit keeps diamonds.
     assert codes(deal) == [(2, "not_playable"), (6, "not_your_turn")]
 
@@ -193,24 +243,34 @@ def test_starter_ace_keeps_its_own_suit():
 
 
 def test_ace_is_ordinary_without_ace_wild():
-    deal = one([starter("7H"), play(1, "AC"), play(1, "AH"), play(0, "AS", "left")],
-               options={"ace_wild": False})
+    deal = one(
+        [starter("7H"), play(1, "AC"), play(1, "AH"), play(0, "AS", "left")],
+        options={"ace_wild": False},
+    )
     assert codes(deal) == [(1, "not_playable"), (3, "not_playable")]
 
 
 def test_only_a_wild_ace_names_a_suit():
     deal = one([starter("7H"), play(1, "8H", suit="S"), play(1, "8H", suit="H")])
     assert codes(deal) == [(1, "not_playable")]
-    deal = one([starter("7H"), play(1, "AH", suit="S"), play(1, "AH", suit="H")],
-               options={"ace_wild": False})
+    deal = one(
+        [starter("7H"), play(1, "AH", suit="S"), play(1, "AH", suit="H")],
+        options={"ace_wild": False},
+    )
     assert codes(deal) == [(1, "not_playable")]
 
 
 # -- several cards of one rank ---------------------------------------------
 
+
 def test_multi_play_each_card_placed_in_order():
-    deal = one([starter("3S"), multi(1, ("3D", "left"), ("3C", "left"), ("3H", "right")),
-                play(0, "9C", "left")])
+    deal = one(
+        [
+            starter("3S"),
+            multi(1, ("3D", "left"), ("3C", "left"), ("3H", "right")),
+            play(0, "9C", "left"),
+        ]
+    )
     assert codes(deal) == []
 
 
@@ -220,25 +280,33 @@ def test_multi_play_next_card_may_go_on_the_previous():
 
 
 def test_multi_play_must_be_one_rank_and_each_placement_legal():
-    deal = one([starter("7H"), multi(1, ("8H", "right"), ("9H", "right")),
-                multi(1, ("8H", "right"), ("8C", "left")), multi(1, ("8H", "right"), ("8C", "right"))])
+    deal = one(
+        [
+            starter("7H"),
+            multi(1, ("8H", "right"), ("9H", "right")),
+            multi(1, ("8H", "right"), ("8C", "left")),
+            multi(1, ("8H", "right"), ("8C", "right")),
+        ]
+    )
     assert codes(deal) == [(1, "not_playable"), (2, "not_playable")]
 
 
 def test_multi_play_off():
-    deal = one([starter("7H"), multi(1, ("8H", "right"), ("8C", "right")),
-                multi(1, ("8H", "right"))], options={"multi_play": False})
+    deal = one(
+        [starter("7H"), multi(1, ("8H", "right"), ("8C", "right")), multi(1, ("8H", "right"))],
+        options={"multi_play": False},
+    )
     assert codes(deal) == [(1, "not_playable")]
 
 
 def test_multi_play_cannot_show_more_cards_than_held():
     match = live(hands=[7, 2])
     accept(match, starter("7H"))
-    assert refused(match, multi(1, ("7S", "left"), ("7C", "left"), ("7D", "left"))) \
-        is Code.NOT_HELD
+    assert refused(match, multi(1, ("7S", "left"), ("7C", "left"), ("7D", "left"))) is Code.NOT_HELD
 
 
 # -- cards gone ----------------------------------------------------------------
+
 
 def test_card_gone_with_one_deck_including_the_starter():
     deal = one([starter("7H"), play(1, "7H"), multi(1, ("8H", "right"), ("8H", "right"))])
@@ -246,12 +314,14 @@ def test_card_gone_with_one_deck_including_the_starter():
 
 
 def test_two_decks_two_copies_and_a_card_on_its_equal():
-    deal = one([starter("7H"), play(1, "7H"), play(0, "7H", "left")], players=2,
-               options={"decks": 2})
+    deal = one(
+        [starter("7H"), play(1, "7H"), play(0, "7H", "left")], players=2, options={"decks": 2}
+    )
     assert codes(deal) == [(2, "card_gone")]
 
 
 # -- drawing and passing ---------------------------------------------------------
+
 
 def test_after_a_draw_only_the_drawer_acts():
     deal = one([starter("7H"), draw(1, 2), play(0, "8H"), draw(1), play(1, "8H"), play(0, "9H")])
@@ -281,8 +351,9 @@ def test_the_card_found_right_after_the_draw_proves_nothing():
 
 
 def test_a_run_of_draws_is_one_draw_and_keeps_the_first_index():
-    deal = one([starter("7H"), draw(1), draw(1, 2), play(1, "8H"), play(0, "8C"),
-                play(1, "9H", "left")])
+    deal = one(
+        [starter("7H"), draw(1), draw(1, 2), play(1, "8H"), play(0, "8C"), play(1, "9H", "left")]
+    )
     assert proofs(deal) == [(1, 5, 1, "false_draw")]
 
 
@@ -308,18 +379,19 @@ def test_false_pass_proven_by_a_later_play():
 
 
 def test_draw_then_pass_one_later_card_proves_both():
-    deal = one([starter("7H"), play(1, "8H"), draw(0, 37), pas(0), play(1, "9H"),
-                play(0, "7D", "left")])
+    deal = one(
+        [starter("7H"), play(1, "8H"), draw(0, 37), pas(0), play(1, "9H"), play(0, "7D", "left")]
+    )
     assert proofs(deal) == [(2, 5, 0, "false_draw"), (3, 5, 0, "false_pass")]
 
 
 def test_a_card_that_did_not_fit_proves_nothing():
-    deal = one([starter("7H"), play(1, "8H"), draw(0, 37), pas(0), play(1, "8C"),
-                play(0, "2C")])
+    deal = one([starter("7H"), play(1, "8H"), draw(0, 37), pas(0), play(1, "8C"), play(0, "2C")])
     assert proofs(deal) == []
 
 
 # -- end of play, reveals, points -------------------------------------------------
+
 
 def blocked(options=None, hands=(3, 2)):
     """Two players, stock drawn empty by seat 1, both pass: the reveal phase."""
@@ -389,11 +461,14 @@ def test_reveal_proves_false_pass_and_false_draw():
     accept(match, starter("7H"), play(1, "8H"), draw(0, 37), pas(0), pas(1))
     match.current.deal.hands = [1, 6]
     outcome = match.apply(reveal(0, "8D"))
-    assert [(v.event, v.proof, v.code.value) for v in outcome.violations] == \
-        [(2, 5, "false_draw"), (3, 5, "false_pass")]
+    assert [(v.event, v.proof, v.code.value) for v in outcome.violations] == [
+        (2, 5, "false_draw"),
+        (3, 5, "false_pass"),
+    ]
 
 
 # -- the match -----------------------------------------------------------------------
+
 
 def finish_deal(match, points):
     """Block the current two-player deal at once and reveal hands worth ``points``."""
@@ -403,7 +478,9 @@ def finish_deal(match, points):
     deal.turn = deal.left_of(deal.dealer)
     accept(match, pas(deal.turn), pas(deal.left_of(deal.turn)))
     names = {11: "J", 12: "Q", 13: "K"}
-    accept(match, *(reveal(seat, f"{names.get(p, p)}{'CD'[seat]}") for seat, p in enumerate(points)))
+    accept(
+        match, *(reveal(seat, f"{names.get(p, p)}{'CD'[seat]}") for seat, p in enumerate(points))
+    )
 
 
 def test_match_ends_at_the_limit_lowest_wins_and_dealer_rotates():
@@ -460,6 +537,7 @@ def test_other_games_entries_are_bad_events():
 
 # -- what the table owes now ---------------------------------------------------------
 
+
 def test_expected_now():
     match = live(dealer=1)
     deal = match.current.deal
@@ -470,16 +548,33 @@ def test_expected_now():
     assert (deal.expected().player, deal.expected().kinds) == (0, ("play", "pass"))
 
 
-@pytest.mark.parametrize("reason", [
-    "no_starter", "starter_twice", "first_card", "no_fit_left", "no_fit_right", "pile_mismatch",
-    "no_suit_choice", "multi_off", "one_rank", "more_than_held", "must_reshuffle", "play_over",
-    "not_over", "revealed_twice", "reveal_count"])
+@pytest.mark.parametrize(
+    "reason",
+    [
+        "no_starter",
+        "starter_twice",
+        "first_card",
+        "no_fit_left",
+        "no_fit_right",
+        "pile_mismatch",
+        "no_suit_choice",
+        "multi_off",
+        "one_rank",
+        "more_than_held",
+        "must_reshuffle",
+        "play_over",
+        "not_over",
+        "revealed_twice",
+        "reveal_count",
+    ],
+)
 def test_reasons_in_both_languages(reason):
     en, lt = MESSAGES[reason]
     assert en and lt and en != lt
 
 
 # -- random whole deals, the true hands known to the test ------------------------------
+
 
 def fits(card, face, wild):
     return card.suit == face.suit or card.rank == face.rank or (wild and card.rank == ACE)
@@ -491,8 +586,8 @@ def domino_deal(seed, seats, dealer, options, cheat_rate):
     wild, multi_on = game.options["ace_wild"], game.options["multi_play"]
     cards = list(deck(52)) * game.options["decks"]
     rng.shuffle(cards)
-    hands = [cards[7 * s:7 * s + 7] for s in range(seats)]
-    stock = cards[7 * seats:]
+    hands = [cards[7 * s : 7 * s + 7] for s in range(seats)]
+    stock = cards[7 * seats :]
     match = Match(game, first_dealer=dealer)
     match.start_deal()
     events: list[dict] = []
@@ -587,9 +682,16 @@ def domino_deal(seed, seats, dealer, options, cheat_rate):
 
 
 @settings(max_examples=100, deadline=None)
-@given(seed=st.integers(0, 2**32), seats=st.integers(2, 6), dealer=st.integers(0, 5),
-       decks=st.sampled_from([None, 1, 2]), ace_wild=st.booleans(), multi_play=st.booleans(),
-       ace_points=st.sampled_from([1, 14]), cheat_rate=st.sampled_from([0.0, 0.1, 0.4]))
+@given(
+    seed=st.integers(0, 2**32),
+    seats=st.integers(2, 6),
+    dealer=st.integers(0, 5),
+    decks=st.sampled_from([None, 1, 2]),
+    ace_wild=st.booleans(),
+    multi_play=st.booleans(),
+    ace_points=st.sampled_from([1, 14]),
+    cheat_rate=st.sampled_from([0.0, 0.1, 0.4]),
+)
 def test_random_deals(seed, seats, dealer, decks, ace_wild, multi_play, ace_points, cheat_rate):
     dealer %= seats
     options = {"ace_wild": ace_wild, "multi_play": multi_play, "ace_points": ace_points}

@@ -1,16 +1,17 @@
 """Every string in both languages: the app's catalogues and the referee's messages."""
+
 from __future__ import annotations
 
 import re
 import string
 
 import pytest
+from conftest import SHARED
 
 from app.i18n import LANGUAGES, catalogue, read_po
 from app.rules_text import rules_page
-from conftest import SHARED
 from rules import GAMES
-from rules.codes import Code, VIOLATIONS
+from rules.codes import VIOLATIONS, Code
 from rules.messages import MESSAGES, VIOLATION_MESSAGES
 
 
@@ -29,8 +30,11 @@ def test_catalogues_have_the_same_keys_and_placeholders():
 def contract_codes() -> set[str]:
     """The codes RECORDS.md lists: the first cell of each row of its code tables."""
     text = (SHARED / "RECORDS.md").read_text(encoding="utf-8").split("### Codes", 1)[1]
-    return {code for row in re.findall(r"^\| (`[a-z_]+`(?: / `[a-z_]+`)*) \|", text, re.M)
-            for code in re.findall(r"`([a-z_]+)`", row)}
+    return {
+        code
+        for row in re.findall(r"^\| (`[a-z_]+`(?: / `[a-z_]+`)*) \|", text, re.M)
+        for code in re.findall(r"`([a-z_]+)`", row)
+    }
 
 
 def test_code_enum_is_exactly_the_contract():
@@ -58,6 +62,7 @@ def test_rules_pages_in_both_languages_have_the_same_paragraphs(game):
 
 def test_every_option_has_a_label_in_both_languages():
     from rules.options import COMMON
+
     for game in GAMES.values():
         for option in game.OPTIONS + COMMON:
             assert option.help_en and option.help_lt
@@ -73,6 +78,7 @@ def test_po_reader_joins_lines_and_skips_comments():
 def test_every_rule_link_leads_to_a_paragraph():
     """Refusals and violations link to a paragraph that exists in both languages."""
     from app.table_model import RULE_ANCHORS
+
     assert set(RULE_ANCHORS) == set(GAMES)
     for game, anchors in RULE_ANCHORS.items():
         assert set(anchors) <= {c.value for c in Code}

@@ -3,17 +3,19 @@
 Events are written as short strings: ``"play 1 AH"``, ``"jacks 0 JH JD"``,
 ``"trump 9H"``; several in one string are separated by commas.
 """
+
 from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import pytest
-from hypothesis import given, settings, strategies as st
-
 from conftest import deal, ev, record
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from rules import GAMES, Card, Code, Match, Status, load, verdict
 from rules.cards import ACE, Suit, deck
 from rules.match import Expected
@@ -42,8 +44,13 @@ def proofs(d: dict) -> list[tuple[int, int, int, str]]:
 # Two players, dealer 0 shows 9H (hearts are trumps), seat 1 buys and leads.
 # Seat 0 holds 9H 10S 10C 9S 9C; seat 1 holds AH KH QH AS AC: seat 1 takes every trick.
 OPENING = "trump 9H, buy 1, stay 0"
-SWEEP = ("play 1 AH, play 0 9H", "play 1 KH, play 0 10S", "play 1 QH, play 0 10C",
-         "play 1 AS, play 0 9S", "play 1 AC, play 0 9C")
+SWEEP = (
+    "play 1 AH, play 0 9H",
+    "play 1 KH, play 0 10S",
+    "play 1 QH, play 0 10C",
+    "play 1 AS, play 0 9S",
+    "play 1 AC, play 0 9C",
+)
 # A deal that gives seat 0 five points: seat 1 declines, seat 0 buys, seat 1 folds.
 ZERO_TAKES_FIVE = deal("trump 9H, no_buy 1, buy 0, fold 1")
 
@@ -51,8 +58,18 @@ ZERO_TAKES_FIVE = deal("trump 9H, no_buy 1, buy 0, fold 1")
 # -- the game and its options ---------------------------------------------
 def test_registered_with_its_entries():
     assert GAMES["ramsas"] is Ramsas
-    assert Ramsas.ENTRY_TYPES == {"trump", "redeal", "buy", "no_buy", "stay", "fold", "jacks",
-                                  "ramsas", "play", "annul"}
+    assert {
+        "trump",
+        "redeal",
+        "buy",
+        "no_buy",
+        "stay",
+        "fold",
+        "jacks",
+        "ramsas",
+        "play",
+        "annul",
+    } == Ramsas.ENTRY_TYPES
 
 
 @pytest.mark.parametrize("seats, size", [(2, 24), (3, 24), (4, 24), (5, 32), (6, 36)])
@@ -60,10 +77,20 @@ def test_default_deck_fits_the_players(seats, size):
     assert Ramsas(seats).options["deck"] == size
 
 
-@pytest.mark.parametrize("seats, options", [
-    (1, {}), (7, {}), (5, {"deck": 24}), (6, {"deck": 32}), (2, {"deck": 52}),
-    (2, {"target": 0}), (2, {"target": 2.5}), (2, {"must_follow": 1}), (2, {"colour": True}),
-])
+@pytest.mark.parametrize(
+    "seats, options",
+    [
+        (1, {}),
+        (7, {}),
+        (5, {"deck": 24}),
+        (6, {"deck": 32}),
+        (2, {"deck": 52}),
+        (2, {"target": 0}),
+        (2, {"target": 2.5}),
+        (2, {"must_follow": 1}),
+        (2, {"colour": True}),
+    ],
+)
 def test_bad_seats_and_options(seats, options):
     with pytest.raises(OptionError):
         Ramsas(seats, options)
@@ -71,9 +98,14 @@ def test_bad_seats_and_options(seats, options):
 
 def test_option_defaults_and_help():
     options = Ramsas(4).options
-    assert (options["target"], options["must_follow"], options["must_trump"], options["must_head"],
-            options["must_overtrump"], options["dealer_keeps_trump"]) == (20, True, True, False,
-                                                                          False, False)
+    assert (
+        options["target"],
+        options["must_follow"],
+        options["must_trump"],
+        options["must_head"],
+        options["must_overtrump"],
+        options["dealer_keeps_trump"],
+    ) == (20, True, True, False, False, False)
     for option in Ramsas.OPTIONS:
         for text in (option.help_en, option.help_lt):
             assert text and "\n" not in text
@@ -93,12 +125,15 @@ def test_redeal_on_a_nine_with_four_players_annuls_and_keeps_the_dealer():
     assert second["dealer"] == 2 and codes(second) == [(1, "redeal_not_allowed")]
 
 
-@pytest.mark.parametrize("players, options, events", [
-    (4, {}, "redeal, trump 9S"),                     # before the trump card
-    (4, {}, "trump 9S, no_buy 1, redeal"),           # buying has begun
-    (3, {}, "trump 9S, redeal"),                     # not four players
-    (4, {"deck": 32}, "trump 9S, redeal"),           # not every card dealt
-])
+@pytest.mark.parametrize(
+    "players, options, events",
+    [
+        (4, {}, "redeal, trump 9S"),  # before the trump card
+        (4, {}, "trump 9S, no_buy 1, redeal"),  # buying has begun
+        (3, {}, "trump 9S, redeal"),  # not four players
+        (4, {"deck": 32}, "trump 9S, redeal"),  # not every card dealt
+    ],
+)
 def test_redeal_refused(players, options, events):
     v = judge(deal(events), players=players, options=options)
     assert [c for _, c in codes(v["deals"][0])] == ["redeal_not_allowed"]
@@ -106,10 +141,16 @@ def test_redeal_refused(players, options, events):
 
 # -- buying ---------------------------------------------------------------
 def test_buying_goes_clockwise_from_the_dealers_left_and_the_first_buy_ends_it():
-    v = judge(deal("trump 9H, no_buy 0, no_buy 1, play 1 AH, stay 1, buy 2, buy 0, no_buy 0"),
-              players=3)
-    assert codes(v["deals"][0]) == [(1, "not_your_turn"), (3, "wrong_phase"), (4, "wrong_phase"),
-                                    (6, "wrong_phase"), (7, "wrong_phase")]
+    v = judge(
+        deal("trump 9H, no_buy 0, no_buy 1, play 1 AH, stay 1, buy 2, buy 0, no_buy 0"), players=3
+    )
+    assert codes(v["deals"][0]) == [
+        (1, "not_your_turn"),
+        (3, "wrong_phase"),
+        (4, "wrong_phase"),
+        (6, "wrong_phase"),
+        (7, "wrong_phase"),
+    ]
 
 
 def test_nobody_buys_then_the_fold_round_starts_left_of_the_dealer():
@@ -131,7 +172,7 @@ def test_vetoed_player_cannot_buy_or_fold_and_is_skipped():
 
 
 def test_cannot_buy_comes_before_wrong_phase_and_not_your_turn():
-    first = deal("trump 9H, buy 1, fold 0")       # seat 1: 5 points, target 6
+    first = deal("trump 9H, buy 1, fold 0")  # seat 1: 5 points, target 6
     v = judge(first, deal("trump 9S, buy 1, no_buy 0, buy 1"), options={"target": 6})
     assert codes(v["deals"][1]) == [(1, "cannot_buy"), (3, "cannot_buy")]
 
@@ -144,8 +185,12 @@ def test_play_during_buying_is_wrong_phase():
 # -- the fold round -------------------------------------------------------
 def test_fold_round_starts_left_of_the_buyer_and_skips_him():
     v = judge(deal("trump 9H, buy 1, stay 0, stay 2, stay 1, fold 1, stay 0, stay 2"), players=3)
-    assert codes(v["deals"][0]) == [(2, "not_your_turn"), (4, "not_your_turn"), (5, "cannot_fold"),
-                                    (7, "wrong_phase")]
+    assert codes(v["deals"][0]) == [
+        (2, "not_your_turn"),
+        (4, "not_your_turn"),
+        (5, "cannot_fold"),
+        (7, "wrong_phase"),
+    ]
 
 
 def test_the_buyer_cannot_fold_even_after_the_first_card():
@@ -154,8 +199,9 @@ def test_the_buyer_cannot_fold_even_after_the_first_card():
 
 
 def test_one_player_left_scores_five():
-    v = judge(deal("trump 9H, no_buy 1, no_buy 2, no_buy 0, fold 1, stay 2, fold 0, play 2 AS"),
-              players=3)
+    v = judge(
+        deal("trump 9H, no_buy 1, no_buy 2, no_buy 0, fold 1, stay 2, fold 0, play 2 AS"), players=3
+    )
     d = v["deals"][0]
     assert (d["status"], d["points"]) == ("finished", [0, 0, 5])
     assert codes(d) == [(7, "deal_over")]
@@ -167,39 +213,56 @@ def test_nobody_left_scores_nothing():
 
 
 def test_folded_player_is_not_in_play():
-    v = judge(deal("trump 9H, buy 1, fold 2, stay 0, fold 2, jacks 2 JH JD, play 1 AH,"
-                   "play 2 10S, play 0 9H"), players=3)
+    v = judge(
+        deal(
+            "trump 9H, buy 1, fold 2, stay 0, fold 2, jacks 2 JH JD, play 1 AH,"
+            "play 2 10S, play 0 9H"
+        ),
+        players=3,
+    )
     assert codes(v["deals"][0]) == [(4, "not_in_play"), (5, "not_in_play"), (7, "not_in_play")]
 
 
 def test_leader_is_the_buyer_else_the_first_player_in_play_from_the_dealers_left():
     bought = run(deal("trump 9H, no_buy 1, buy 2, stay 0, stay 1"), players=3).current.deal
     assert bought.turn == 2
-    v = judge(deal("trump 9H, no_buy 1, no_buy 2, no_buy 0, fold 1, stay 2, stay 0,"
-                   "play 0 AS, play 2 AS"), players=3)
+    v = judge(
+        deal("trump 9H, no_buy 1, no_buy 2, no_buy 0, fold 1, stay 2, stay 0,play 0 AS, play 2 AS"),
+        players=3,
+    )
     assert codes(v["deals"][0]) == [(7, "not_your_turn")]
 
 
 def test_first_card_before_every_answer_means_all_play_and_no_penalty():
-    forgot = deal("trump 9S, buy 0, play 0 9H, play 1 AH, play 1 AD, play 0 9D, play 1 KD,"
-                  "play 0 10D, play 1 AC, play 0 9C, play 1 9S, play 0 10H")
-    asked = deal("trump 9S, buy 0, stay 1, play 0 9H, play 1 AH, play 1 AD, play 0 9D,"
-                 "play 1 KD, play 0 10D, play 1 AC, play 0 9C, play 1 9S, play 0 10H")
+    forgot = deal(
+        "trump 9S, buy 0, play 0 9H, play 1 AH, play 1 AD, play 0 9D, play 1 KD,"
+        "play 0 10D, play 1 AC, play 0 9C, play 1 9S, play 0 10H"
+    )
+    asked = deal(
+        "trump 9S, buy 0, stay 1, play 0 9H, play 1 AH, play 1 AD, play 0 9D,"
+        "play 1 KD, play 0 10D, play 1 AC, play 0 9C, play 1 9S, play 0 10H"
+    )
     assert judge(ZERO_TAKES_FIVE, forgot)["deals"][1]["points"] == [0, 5]
     assert judge(ZERO_TAKES_FIVE, asked)["deals"][1]["points"] == [-5, 5]
 
 
 def test_only_the_leader_may_start_before_the_answers():
-    v = judge(deal("trump 9H, buy 1, play 2 10S, stay 2, play 0 10S, play 1 AH, stay 0,"
-                   "jacks 0 JS JC"),
-              players=3)
-    assert codes(v["deals"][0]) == [(2, "not_your_turn"), (4, "not_your_turn"), (6, "wrong_phase"),
-                                    (7, "wrong_phase")]
+    v = judge(
+        deal("trump 9H, buy 1, play 2 10S, stay 2, play 0 10S, play 1 AH, stay 0,jacks 0 JS JC"),
+        players=3,
+    )
+    assert codes(v["deals"][0]) == [
+        (2, "not_your_turn"),
+        (4, "not_your_turn"),
+        (6, "wrong_phase"),
+        (7, "wrong_phase"),
+    ]
 
 
 def test_no_early_card_when_nobody_would_play_against_it():
-    v = judge(deal("trump 9H, no_buy 1, no_buy 2, no_buy 0, fold 1, fold 2, play 0 AS, stay 0"),
-              players=3)
+    v = judge(
+        deal("trump 9H, no_buy 1, no_buy 2, no_buy 0, fold 1, fold 2, play 0 AS, stay 0"), players=3
+    )
     d = v["deals"][0]
     assert codes(d) == [(6, "wrong_phase")]
     assert d["points"] == [5, 0, 0]
@@ -207,8 +270,12 @@ def test_no_early_card_when_nobody_would_play_against_it():
 
 # -- jacks and ramsas -----------------------------------------------------
 def test_jacks_after_the_fold_round_in_any_order_and_only_before_the_first_card():
-    v = judge(deal("trump 9H, jacks 1 JH JD, buy 1, jacks 1 JH JD, stay 0, jacks 0 JS JC,"
-                   "jacks 1 JH JD, play 1 AH, jacks 1 JS JC"))
+    v = judge(
+        deal(
+            "trump 9H, jacks 1 JH JD, buy 1, jacks 1 JH JD, stay 0, jacks 0 JS JC,"
+            "jacks 1 JH JD, play 1 AH, jacks 1 JS JC"
+        )
+    )
     assert codes(v["deals"][0]) == [(1, "wrong_phase"), (3, "wrong_phase"), (8, "wrong_phase")]
 
 
@@ -224,26 +291,30 @@ def test_the_same_jacks_twice_are_refused():
 
 
 def test_jacks_known_elsewhere_are_gone():
-    v = judge(deal("trump JH, buy 1, stay 0, jacks 1 JH JD, ramsas 1, jacks 0 JD JH,"
-                   "jacks 1 JD JH"))
+    v = judge(deal("trump JH, buy 1, stay 0, jacks 1 JH JD, ramsas 1, jacks 0 JD JH,jacks 1 JD JH"))
     assert codes(v["deals"][0]) == [(3, "card_gone"), (4, "card_gone"), (6, "card_gone")]
 
 
 def test_jacks_bonus_comes_with_a_trick():
     # Trumps are spades; seat 1 shows the red jacks. Seat 0 holds 9S QH AC AD KD.
     # Seat 1 holds JH JD 9D 10D and 10S (one trick: 1 + 5) or 10H (no trick: nothing).
-    won = deal("trump 9S, buy 1, stay 0, jacks 1 JH JD, play 1 JH, play 0 QH,"
-               "play 0 AC, play 1 10S, play 1 JD, play 0 AD, play 0 KD, play 1 9D,"
-               "play 0 9S, play 1 10D")
+    won = deal(
+        "trump 9S, buy 1, stay 0, jacks 1 JH JD, play 1 JH, play 0 QH,"
+        "play 0 AC, play 1 10S, play 1 JD, play 0 AD, play 0 KD, play 1 9D,"
+        "play 0 9S, play 1 10D"
+    )
     assert judge(won)["deals"][0]["points"] == [4, 6]
-    lost = deal("trump 9S, buy 1, stay 0, jacks 1 JH JD, play 1 JH, play 0 QH,"
-                "play 0 AC, play 1 10H, play 0 AD, play 1 JD, play 0 KD, play 1 9D,"
-                "play 0 9S, play 1 10D")
+    lost = deal(
+        "trump 9S, buy 1, stay 0, jacks 1 JH JD, play 1 JH, play 0 QH,"
+        "play 0 AC, play 1 10H, play 0 AD, play 1 JD, play 0 KD, play 1 9D,"
+        "play 0 9S, play 1 10D"
+    )
     assert judge(lost)["deals"][0]["points"] == [5, 0]
 
 
-@pytest.mark.parametrize("events", ["ramsas 1", "jacks 1 JH JD, jacks 1 JC JS",
-                                    "jacks 0 JS JC, jacks 0 JD JH"])
+@pytest.mark.parametrize(
+    "events", ["ramsas 1", "jacks 1 JH JD, jacks 1 JC JS", "jacks 0 JS JC, jacks 0 JD JH"]
+)
 def test_all_four_jacks_win_the_match_at_once(events):
     v = judge(deal(OPENING, events, "play 1 AH"), deal("trump 9S"))
     first, second = v["deals"]
@@ -255,16 +326,21 @@ def test_all_four_jacks_win_the_match_at_once(events):
 
 def test_shown_jacks_are_known_in_hand():
     # Trumps are spades (9S is seat 0's); seat 0 shows the red jacks and must follow hearts.
-    v = judge(deal("trump 9S, buy 1, stay 0, jacks 0 JH JD, play 1 AH, play 0 10C, play 0 9S,"
-                   "play 0 JH"))
+    v = judge(
+        deal("trump 9S, buy 1, stay 0, jacks 0 JH JD, play 1 AH, play 0 10C, play 0 9S,play 0 JH")
+    )
     assert [(e, c) for e, c in codes(v["deals"][0])] == [(5, "must_follow"), (6, "must_follow")]
     assert "J♥" in v["deals"][0]["rejected"][0]["message"]
 
 
 def test_not_held_when_every_remaining_card_is_known():
     # Seat 0 knows 9S (trump card), JH, JD; after two other cards only those three are left.
-    v = judge(deal("trump 9S, buy 1, stay 0, jacks 0 JH JD, play 1 AC, play 0 10C,"
-                   "play 1 KC, play 0 QC, play 1 AS, play 0 9C, play 0 9S"))
+    v = judge(
+        deal(
+            "trump 9S, buy 1, stay 0, jacks 0 JH JD, play 1 AC, play 0 10C,"
+            "play 1 KC, play 0 QC, play 1 AS, play 0 9C, play 0 9S"
+        )
+    )
     assert codes(v["deals"][0]) == [(9, "not_held")]
 
 
@@ -277,8 +353,10 @@ def test_nobody_else_can_play_the_trump_card(opening):
 
 @pytest.mark.parametrize("keeps, refused", [(True, [(7, "must_follow")]), (False, [])])
 def test_a_buying_dealer_may_discard_the_trump_card_unless_he_keeps_it(keeps, refused):
-    v = judge(deal("trump 9H, no_buy 1, buy 0, stay 1, play 0 9S, play 1 AS, play 1 AH,"
-                   "play 0 10C"), options={"dealer_keeps_trump": keeps})
+    v = judge(
+        deal("trump 9H, no_buy 1, buy 0, stay 1, play 0 9S, play 1 AS, play 1 AH,play 0 10C"),
+        options={"dealer_keeps_trump": keeps},
+    )
     assert codes(v["deals"][0]) == refused
 
 
@@ -291,17 +369,30 @@ def test_a_sweep_scores_five():
 
 def test_trick_winner_and_lead_pass_clockwise():
     # Three players, clubs trump (dealer 0 holds 9C). Seat 1 buys and leads.
-    match = run(deal("trump 9C, buy 1, stay 2, stay 0,"
-                     "play 1 KS, play 2 AS, play 0 9S,"     # highest of the suit led: seat 2
-                     "play 2 AH, play 0 9C, play 1 KH,"     # a trump beats the ace: seat 0
-                     "play 0 10D, play 1 AD, play 2 9D"), players=3)
+    match = run(
+        deal(
+            "trump 9C, buy 1, stay 2, stay 0,"
+            "play 1 KS, play 2 AS, play 0 9S,"  # highest of the suit led: seat 2
+            "play 2 AH, play 0 9C, play 1 KH,"  # a trump beats the ace: seat 0
+            "play 0 10D, play 1 AD, play 2 9D"
+        ),
+        players=3,
+    )
     state = match.current.deal
     assert state.tricks == [1, 1, 1] and state.turn == 1
 
 
 def test_not_your_turn_card_gone_and_out_of_cards():
-    v = judge(deal(OPENING, "play 0 9H", *SWEEP[:1], "play 1 AH", *SWEEP[1:4],
-                   "play 1 AC, play 1 KC, play 0 9C"))
+    v = judge(
+        deal(
+            OPENING,
+            "play 0 9H",
+            *SWEEP[:1],
+            "play 1 AH",
+            *SWEEP[1:4],
+            "play 1 AC, play 1 KC, play 0 9C",
+        )
+    )
     assert codes(v["deals"][0]) == [(3, "not_your_turn"), (6, "card_gone"), (14, "not_in_play")]
 
 
@@ -334,8 +425,10 @@ def test_must_trump_when_a_trump_is_known():
 
 
 def test_must_lead_trump_ace_when_the_dealer_keeps_it():
-    kept = judge(deal("trump AH, no_buy 1, buy 0, stay 1, play 0 KS, play 0 AH"),
-                 options={"dealer_keeps_trump": True})
+    kept = judge(
+        deal("trump AH, no_buy 1, buy 0, stay 1, play 0 KS, play 0 AH"),
+        options={"dealer_keeps_trump": True},
+    )
     assert codes(kept["deals"][0]) == [(4, "must_lead_trump_ace")]
     unknown = judge(deal("trump AH, no_buy 1, buy 0, stay 1, play 0 KS, play 1 9S, play 0 AH"))
     assert codes(unknown["deals"][0]) == []
@@ -344,19 +437,26 @@ def test_must_lead_trump_ace_when_the_dealer_keeps_it():
 
 def test_must_head_on_a_plain_lead_and_on_a_trump_lead():
     head = {"must_head": True}
-    plain = judge(deal(OPENING, "jacks 0 JS JC, play 1 AH, play 0 9H, play 1 10S, play 0 9S,"
-                       "play 0 JS"), options=head)
+    plain = judge(
+        deal(OPENING, "jacks 0 JS JC, play 1 AH, play 0 9H, play 1 10S, play 0 9S,play 0 JS"),
+        options=head,
+    )
     assert codes(plain["deals"][0]) == [(7, "must_head")]
-    trumps = judge(deal("trump 9H, buy 1, stay 0, jacks 0 JH JD, play 1 10H, play 0 9H,"
-                        "play 0 JH"), options=head)
+    trumps = judge(
+        deal("trump 9H, buy 1, stay 0, jacks 0 JH JD, play 1 10H, play 0 9H,play 0 JH"),
+        options=head,
+    )
     assert codes(trumps["deals"][0]) == [(5, "must_head")]
     off = judge(deal("trump 9H, buy 1, stay 0, jacks 0 JH JD, play 1 10H, play 0 9H"))
     assert codes(off["deals"][0]) == []
 
 
 def test_no_head_duty_once_the_trick_is_trumped():
-    v = judge(deal("trump 9H, buy 1, stay 2, stay 0, jacks 0 JS JC, play 1 10S, play 2 10H,"
-                   "play 0 9S"), players=3, options={"must_head": True})
+    v = judge(
+        deal("trump 9H, buy 1, stay 2, stay 0, jacks 0 JS JC, play 1 10S, play 2 10H,play 0 9S"),
+        players=3,
+        options={"must_head": True},
+    )
     assert codes(v["deals"][0]) == []
 
 
@@ -377,8 +477,11 @@ def test_must_follow_comes_before_must_trump():
 # The dealer buys, so his trump card 9H is no longer known: nobody's hand is known.
 # Seat 0 holds KS QS AS QC KC; seat 1 holds 10C 9S 10H 9C JC and throws 10C on a spade.
 DEALER_BUYS = "trump 9H, no_buy 1, buy 0, stay 1"
-REVOKE = deal(DEALER_BUYS, "play 0 KS, play 1 10C, play 0 QS, play 1 9S, play 0 AS, play 1 10H,"
-              "play 1 9C, play 0 QC, play 0 KC, play 1 JC")
+REVOKE = deal(
+    DEALER_BUYS,
+    "play 0 KS, play 1 10C, play 0 QS, play 1 9S, play 0 AS, play 1 10H,"
+    "play 1 9C, play 0 QC, play 0 KC, play 1 JC",
+)
 
 
 def test_revoke_and_failed_trump_of_one_card_are_reported_once():
@@ -395,13 +498,20 @@ def test_failed_to_trump_is_proven_by_a_later_trump():
 
 
 def test_failed_to_head_and_to_overtrump_are_proven_later():
-    head = judge(deal(OPENING, "play 1 AH, play 0 9H, play 1 10S, play 0 9S, play 1 AC,"
-                      "play 0 JS"), options={"must_head": True})
+    head = judge(
+        deal(OPENING, "play 1 AH, play 0 9H, play 1 10S, play 0 9S, play 1 AC,play 0 JS"),
+        options={"must_head": True},
+    )
     assert proofs(head["deals"][0]) == [(6, 8, 0, "failed_to_head")]
     # Seat 0 trumps seat 2's QH with JH while holding KH.
-    over = judge(deal("trump 9H, buy 1, stay 2, stay 0, play 1 AH, play 2 10H, play 0 9H,"
-                      "play 1 AS, play 2 QH, play 0 JH, play 2 KC, play 0 KH"),
-                 players=3, options={"must_overtrump": True})
+    over = judge(
+        deal(
+            "trump 9H, buy 1, stay 2, stay 0, play 1 AH, play 2 10H, play 0 9H,"
+            "play 1 AS, play 2 QH, play 0 JH, play 2 KC, play 0 KH"
+        ),
+        players=3,
+        options={"must_overtrump": True},
+    )
     assert proofs(over["deals"][0]) == [(9, 11, 0, "failed_to_overtrump")]
 
 
@@ -409,13 +519,24 @@ def test_without_must_follow_a_failed_trump_waits_for_the_whole_hand():
     # Seat 0 throws 10C on a spade holding 9H (the known trump card); his other cards,
     # 9C and 9D, show only at his last card that he had no spade.
     loose = {"must_follow": False}
-    proven = judge(deal(OPENING, "play 1 AH, play 0 10D, play 1 KS, play 0 10C, play 1 KC,"
-                        "play 0 9H, play 0 9C, play 1 AC, play 1 KD, play 0 9D"), options=loose)
+    proven = judge(
+        deal(
+            OPENING,
+            "play 1 AH, play 0 10D, play 1 KS, play 0 10C, play 1 KC,"
+            "play 0 9H, play 0 9C, play 1 AC, play 1 KD, play 0 9D",
+        ),
+        options=loose,
+    )
     assert codes(proven["deals"][0]) == []
     assert proofs(proven["deals"][0]) == [(6, 12, 0, "failed_to_trump")]
-    could_follow = judge(deal(OPENING, "play 1 AH, play 0 10D, play 1 KS, play 0 10C, play 1 KC,"
-                              "play 0 9H, play 0 9S, play 1 AS, play 1 KD, play 0 9D"),
-                         options=loose)
+    could_follow = judge(
+        deal(
+            OPENING,
+            "play 1 AH, play 0 10D, play 1 KS, play 0 10C, play 1 KC,"
+            "play 0 9H, play 0 9S, play 1 AS, play 1 KD, play 0 9D",
+        ),
+        options=loose,
+    )
     assert codes(could_follow["deals"][0]) == [] and proofs(could_follow["deals"][0]) == []
 
 
@@ -434,8 +555,10 @@ def test_violation_penalties_are_taken_by_the_framework():
 
 # -- scoring and the end of the match -------------------------------------
 def test_no_trick_costs_five_only_above_zero():
-    second = deal("trump 9S, buy 0, stay 1, play 0 9H, play 1 AH, play 1 AD, play 0 9D,"
-                  "play 1 KD, play 0 10D, play 1 AC, play 0 9C, play 1 9S, play 0 10H")
+    second = deal(
+        "trump 9S, buy 0, stay 1, play 0 9H, play 1 AH, play 1 AD, play 0 9D,"
+        "play 1 KD, play 0 10D, play 1 AC, play 0 9C, play 1 9S, play 0 10H"
+    )
     v = judge(ZERO_TAKES_FIVE, second)
     assert v["deals"][1]["points"] == [-5, 5] and v["totals"] == [0, 5]
     v = judge(deal(OPENING, *SWEEP))
@@ -444,8 +567,10 @@ def test_no_trick_costs_five_only_above_zero():
 
 def test_reaching_the_target_ends_the_deal_at_once_with_the_jack_bonus():
     # Target 7; seat 0 has 5. Seat 1 shows jacks: his first trick makes 6, the second 7.
-    second = deal("trump 9S, no_buy 0, buy 1, stay 0, jacks 1 JH JD, play 1 AS, play 0 10S,"
-                  "play 1 KS, play 0 9H, play 1 JH")
+    second = deal(
+        "trump 9S, no_buy 0, buy 1, stay 0, jacks 1 JH JD, play 1 AS, play 0 10S,"
+        "play 1 KS, play 0 9H, play 1 JH"
+    )
     v = judge(ZERO_TAKES_FIVE, second, options={"target": 7})
     d = v["deals"][1]
     assert (d["status"], d["points"], d["dealer"]) == ("finished", [0, 7], 1)
@@ -517,6 +642,7 @@ def test_every_reason_the_engine_names_has_both_sentences():
 
     import rules.ramsas
     from rules.messages import MESSAGES
+
     source = Path(rules.ramsas.__file__).read_text(encoding="utf-8")
     reasons = set(re.findall(r'Refused\(Code\.\w+, "(\w+)"', source))
     reasons |= set(re.findall(r'Code\.\w+,\s+"(\w+)"', source))
@@ -585,8 +711,9 @@ class Table:
 
     # -- the rules as the oracle reads them --------------------------
     def power(self, card: Card, player: int, led: Suit) -> tuple[int, int]:
-        demoted = (card == self.ace and player == self.first_leader
-                   and self.first_lead not in (None, card))
+        demoted = (
+            card == self.ace and player == self.first_leader and self.first_lead not in (None, card)
+        )
         tier = 2 if card.suit == self.trump else 1 if card.suit == led else 0
         return tier, 9 if demoted else card.rank
 
@@ -610,24 +737,38 @@ class Table:
         mine = self.power(card, player, led)
         if o["must_follow"] and follow and card.suit != led:
             return False
-        if o["must_trump"] and led != self.trump and not follow and trumps \
-                and card.suit != self.trump:
+        if (
+            o["must_trump"]
+            and led != self.trump
+            and not follow
+            and trumps
+            and card.suit != self.trump
+        ):
             return False
-        if o["must_head"] and card.suit == led and (led == self.trump or not trumped) \
-                and mine <= best < max(self.power(c, player, led) for c in follow):
+        if (
+            o["must_head"]
+            and card.suit == led
+            and (led == self.trump or not trumped)
+            and mine <= best < max(self.power(c, player, led) for c in follow)
+        ):
             return False
-        if o["must_overtrump"] and card.suit == self.trump != led and trumped \
-                and mine <= best < max(self.power(c, player, led) for c in trumps):
-            return False
-        return True
+        return not (
+            o["must_overtrump"]
+            and card.suit == self.trump != led
+            and trumped
+            and mine <= best < max(self.power(c, player, led) for c in trumps)
+        )
 
     def commitments(self, player: int, card: Card) -> tuple[list[Commitment], bool]:
         """RECORDS.md's violation table for this card, and whether it leaves a trump doubt."""
         o = self.options
         if not self.trick:
             if self.first_lead is None and card != self.ace:
-                return [Commitment(Code.TRUMP_ACE_NOT_LED, Code.MUST_LEAD_TRUMP_ACE,
-                                   lambda c: c == self.ace)], False
+                return [
+                    Commitment(
+                        Code.TRUMP_ACE_NOT_LED, Code.MUST_LEAD_TRUMP_ACE, lambda c: c == self.ace
+                    )
+                ], False
             return [], False
         led, trump = self.trick[0][1].suit, self.trump
         best = self.best()[1]
@@ -644,12 +785,17 @@ class Table:
         if o["must_follow"]:
             found.append(Commitment(Code.REVOKE, Code.MUST_FOLLOW, lambda c: c.suit == led))
         if card.suit != trump and led != trump and o["must_trump"] and o["must_follow"]:
-            found.append(Commitment(Code.FAILED_TO_TRUMP, Code.MUST_TRUMP,
-                                    lambda c: c.suit == trump))
+            found.append(
+                Commitment(Code.FAILED_TO_TRUMP, Code.MUST_TRUMP, lambda c: c.suit == trump)
+            )
         if card.suit == trump and o["must_overtrump"] and best[0] == 2 and worse:
             found.append(Commitment(Code.FAILED_TO_OVERTRUMP, Code.MUST_OVERTRUMP, beats(trump)))
-        doubt = card.suit not in (led, trump) and led != trump and o["must_trump"] \
+        doubt = (
+            card.suit not in (led, trump)
+            and led != trump
+            and o["must_trump"]
             and not o["must_follow"]
+        )
         return found, doubt
 
     def doubt_holds(self, hand: frozenset[Card], led: Suit) -> bool:
@@ -659,8 +805,9 @@ class Table:
         rest = frozenset(self.hands[player] - {card})
         found, doubt = self.commitments(player, card)
         led = self.trick[0][1].suit if self.trick else None
-        return any(m.proves(c) for m in found for c in rest) \
-            or (doubt and led is not None and self.doubt_holds(rest, led))
+        return any(m.proves(c) for m in found for c in rest) or (
+            doubt and led is not None and self.doubt_holds(rest, led)
+        )
 
     def refusal(self, player: int, card: Card) -> Code | None:
         """The refusal an illegal card gets: only what the referee knows can refuse it."""
@@ -687,8 +834,8 @@ class Table:
         size = self.match.game.options["deck"]
         cards = list(deck(size))
         rng.shuffle(cards)
-        self.hands = [set(cards[HAND * s:HAND * s + HAND]) for s in range(seats)]
-        pirkinys = cards[HAND * seats:HAND * seats + 4]
+        self.hands = [set(cards[HAND * s : HAND * s + HAND]) for s in range(seats)]
+        pirkinys = cards[HAND * seats : HAND * seats + 4]
         trump_card = rng.choice(sorted(self.hands[self.dealer]))
         self.trump, self.ace = trump_card.suit, Card(ACE, trump_card.suit)
         self.accept({"type": "trump", "card": str(trump_card)})
@@ -744,8 +891,13 @@ class Table:
                         self.accept({"type": "ramsas", "player": s})
                     else:
                         for pair in pairs:
-                            self.accept({"type": "jacks", "player": s,
-                                         "cards": [str(c) for c in sorted(pair)]})
+                            self.accept(
+                                {
+                                    "type": "jacks",
+                                    "player": s,
+                                    "cards": [str(c) for c in sorted(pair)],
+                                }
+                            )
                     self.points, self.winner = [0] * seats, s
                     return
                 if pairs and rng.random() < 0.6:
@@ -757,12 +909,15 @@ class Table:
 
     def play(self, playing: list[int], bonus: set[int], forgot: bool, buyer: int | None) -> None:
         rng, seats = self.rng, self.seats
-        leader = buyer if buyer is not None else next(s for s in self.clockwise(self.dealer + 1)
-                                                      if s in playing)
+        leader = (
+            buyer
+            if buyer is not None
+            else next(s for s in self.clockwise(self.dealer + 1) if s in playing)
+        )
         self.first_leader, self.first_lead = leader, None
         self.trick: list[tuple[int, Card]] = []
         tricks = [0] * seats
-        pending: list[tuple[int, int, list[Commitment]]] = []   # (event, player, commitments)
+        pending: list[tuple[int, int, list[Commitment]]] = []  # (event, player, commitments)
         doubts: list[tuple[int, Doubt]] = []
         turn = leader
         state: RamsasDeal = self.match.current.deal  # type: ignore[assignment]
@@ -812,8 +967,17 @@ class Table:
                 pending.append((index, turn, found))
             hand_after = frozenset(self.hands[turn])
             if doubt and hand_after - self.known[turn]:
-                doubts.append((turn, Doubt(index, hand_after, set(hand_after - self.known[turn]),
-                                           self.trick[0][1].suit)))
+                doubts.append(
+                    (
+                        turn,
+                        Doubt(
+                            index,
+                            hand_after,
+                            set(hand_after - self.known[turn]),
+                            self.trick[0][1].suit,
+                        ),
+                    )
+                )
             if self.first_lead is None:
                 self.first_lead = card
             self.trick.append((turn, card))
@@ -829,20 +993,30 @@ class Table:
                 return
             if not any(self.hands[s] for s in playing):
                 break
-        self.points = [0 if s not in playing else earned(s) if tricks[s]
-                       else -PENALTY if self.totals[s] > 0 and not forgot else 0
-                       for s in range(seats)]
+        self.points = [
+            0
+            if s not in playing
+            else earned(s)
+            if tricks[s]
+            else -PENALTY
+            if self.totals[s] > 0 and not forgot
+            else 0
+            for s in range(seats)
+        ]
         # Points are tricks plus jack bonuses minus the no-trick penalties.
         penalties = sum(1 for p in self.points if p < 0)
-        assert sum(self.points) == (sum(tricks) + BONUS * sum(1 for s in bonus if tricks[s])
-                                    - PENALTY * penalties)
-
+        assert sum(self.points) == (
+            sum(tricks) + BONUS * sum(1 for s in bonus if tricks[s]) - PENALTY * penalties
+        )
 
 
 def play_match(seed: int, seats: int, target: int, flags: tuple[bool, bool, bool, bool]) -> None:
     rng = random.Random(seed)
-    options = dict(zip(("must_follow", "must_trump", "must_head", "must_overtrump"), flags),
-                   target=target, dealer_keeps_trump=rng.random() < 0.3)
+    options = dict(
+        zip(("must_follow", "must_trump", "must_head", "must_overtrump"), flags),
+        target=target,
+        dealer_keeps_trump=rng.random() < 0.3,
+    )
     dealer = rng.randrange(seats)
     match = Match(Ramsas(seats, options), first_dealer=dealer)
     totals = [0] * seats
@@ -871,13 +1045,17 @@ def play_match(seed: int, seats: int, target: int, flags: tuple[bool, bool, bool
             assert not match.finished
         dealer = dealer if table.annulled else (dealer + 1) % seats
     names = [f"P{i}" for i in range(seats)]
-    replay, _ = load(record("ramsas", names, all_events, options=options,
-                            first_dealer=match.first_dealer))
+    replay, _ = load(
+        record("ramsas", names, all_events, options=options, first_dealer=match.first_dealer)
+    )
     assert verdict(replay, names) == verdict(match, names)
 
 
-@pytest.mark.parametrize("flags", list(itertools.product((True, False), repeat=4)),
-                         ids=lambda f: "".join("FTHO"[i] if on else "-" for i, on in enumerate(f)))
+@pytest.mark.parametrize(
+    "flags",
+    list(itertools.product((True, False), repeat=4)),
+    ids=lambda f: "".join("FTHO"[i] if on else "-" for i, on in enumerate(f)),
+)
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), seats=st.integers(2, 6), target=st.integers(2, 14))
 def test_random_matches(flags, seed, seats, target):

@@ -1,4 +1,5 @@
 """Every shared sample scenario, through the same command line the contract names."""
+
 from __future__ import annotations
 
 import json
@@ -6,7 +7,6 @@ import subprocess
 import sys
 
 import pytest
-
 from conftest import ROOT, SCENARIOS
 
 CHECKER = SCENARIOS.parent / "tools" / "check_scenarios.py"
@@ -19,6 +19,7 @@ def test_scenarios_exist():
 
 def _known(name: str) -> None:
     from rules import GAMES
+
     game = json.loads((SCENARIOS / f"{name}.json").read_text(encoding="utf-8"))["game"]
     if game not in GAMES:
         pytest.skip(f"the {game} engine is not written yet")
@@ -32,8 +33,13 @@ def test_scenario_verdict(name, tmp_path):
     folder.mkdir()
     for suffix in (".json", ".expected.json"):
         (folder / f"{name}{suffix}").write_bytes((SCENARIOS / f"{name}{suffix}").read_bytes())
-    run = subprocess.run([sys.executable, str(CHECKER), "--cmd", f"{sys.executable} -m rules",
-                          str(folder)], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    run = subprocess.run(
+        [sys.executable, str(CHECKER), "--cmd", f"{sys.executable} -m rules", str(folder)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.strip().endswith("1 passed, 0 failed")
 
@@ -44,8 +50,9 @@ def test_scenario_lithuanian_messages(name):
     _known(name)
     base = [sys.executable, "-m", "rules", str(SCENARIOS / f"{name}.json")]
     en = json.loads(subprocess.run(base, capture_output=True, text=True, cwd=ROOT).stdout)
-    lt = json.loads(subprocess.run(base + ["--lang", "lt"], capture_output=True, text=True,
-                                   cwd=ROOT).stdout)
+    lt = json.loads(
+        subprocess.run(base + ["--lang", "lt"], capture_output=True, text=True, cwd=ROOT).stdout
+    )
     for d_en, d_lt in zip(en["deals"], lt["deals"]):
         for key in ("rejected", "violations"):
             assert [r["code"] for r in d_en[key]] == [r["code"] for r in d_lt[key]]

@@ -1,4 +1,5 @@
 """Language from the device, theme and per-game defaults kept across restarts."""
+
 from __future__ import annotations
 
 import pytest
@@ -8,10 +9,17 @@ from app.settings_model import device_language
 from models import Store
 
 
-@pytest.mark.parametrize("tags, lang", [
-    (["en_GB.UTF-8"], "en"), (["lt-LT"], "lt"), (["de_DE"], "lt"), (["C.UTF-8", "en_US"], "en"),
-    ([""], "lt"), (["POSIX", "lt_LT.UTF-8"], "lt"),
-])
+@pytest.mark.parametrize(
+    "tags, lang",
+    [
+        (["en_GB.UTF-8"], "en"),
+        (["lt-LT"], "lt"),
+        (["de_DE"], "lt"),
+        (["C.UTF-8", "en_US"], "en"),
+        ([""], "lt"),
+        (["POSIX", "lt_LT.UTF-8"], "lt"),
+    ],
+)
 def test_device_language(tags, lang):
     assert device_language(tags) == lang
 
@@ -48,7 +56,9 @@ def test_device_locale_event_only_when_not_chosen(tmp_path):
 
 def test_import_and_roster_messages(tmp_path):
     import json
+
     from conftest import SCENARIOS
+
     store = Store(tmp_path / "p.db")
     model = AppModel.start(store, None, local=False)
     model.import_files([(SCENARIOS / "ramsas-two-players.json").read_bytes()])

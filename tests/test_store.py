@@ -1,4 +1,5 @@
 """The store's operations on real SQLite files: play, undo, annul, replace, stop, resume, list."""
+
 from __future__ import annotations
 
 import json
@@ -7,12 +8,12 @@ import sqlite3
 import unicodedata
 
 import pytest
+from conftest import SCENARIOS
 from sqlalchemy.orm import SessionTransaction
 
 from bench.table import next_entry
-from conftest import SCENARIOS
 from models import Store, UnknownMatch
-from rules import Code, Refused, RecordError, Status
+from rules import Code, RecordError, Refused, Status
 from rules.record import load, verdict
 
 FULL_DEAL = json.loads((SCENARIOS / "devynake-full-deal.json").read_text(encoding="utf-8"))
@@ -75,8 +76,10 @@ def test_entries_are_stored_canonically_in_order_with_time(store):
     live.add_entry({"player": 1, "type": "play", "card": "9♥"})
     live.add_entry({"type": "pass", "player": 2})
     stored = rows(store, "SELECT seq, event, at IS NOT NULL, refused FROM entries ORDER BY id")
-    assert stored == [(0, '{"type":"play","player":1,"card":"9H"}', 1, 0),
-                      (1, '{"type":"pass","player":2}', 1, 0)]
+    assert stored == [
+        (0, '{"type":"play","player":1,"card":"9H"}', 1, 0),
+        (1, '{"type":"pass","player":2}', 1, 0),
+    ]
 
 
 def test_next_deal_only_after_the_current_one_ends(store):
@@ -154,14 +157,16 @@ def test_replace_reports_entries_that_become_refused(store):
     assert result.refusal is None and result.now_refused
     assert all(isinstance(r, Refused) for _, _, r in result.now_refused)
     verdict_now = live.verdict()
-    assert {(0, r["event"]) for r in verdict_now["deals"][0]["rejected"]} == \
-        {(d, i) for d, i, _ in result.now_refused}
+    assert {(0, r["event"]) for r in verdict_now["deals"][0]["rejected"]} == {
+        (d, i) for d, i, _ in result.now_refused
+    }
     assert store.resume(live.match_id).verdict() == verdict_now
     refused = rows(store, "SELECT count(*) FROM entries WHERE refused AND undone_at IS NULL")
     assert refused == [(len(result.now_refused),)]
-    [(old, new)] = rows(store, "SELECT id, replaced_by FROM entries WHERE replaced_by IS NOT NULL")
-    assert rows(store, f"SELECT seq, event FROM entries WHERE id = {new}") == \
-        [(1, '{"type":"play","player":3,"card":"9H"}')]
+    [(_old, new)] = rows(store, "SELECT id, replaced_by FROM entries WHERE replaced_by IS NOT NULL")
+    assert rows(store, f"SELECT seq, event FROM entries WHERE id = {new}") == [
+        (1, '{"type":"play","player":3,"card":"9H"}')
+    ]
     assert store.list_matches()[0].totals == [0, 0, 0, 0]  # the deal no longer ends
 
 
@@ -208,8 +213,11 @@ def test_list_puts_unfinished_first(store):
     finished = full_deal_match(store, deals=1)
     going = store.create_match(game="devynake", players=NAMES)
     older_going = store.create_match(game="devynake", players=NAMES[:3])
-    assert [m.id for m in store.list_matches()] == \
-        [older_going.match_id, going.match_id, finished.match_id]
+    assert [m.id for m in store.list_matches()] == [
+        older_going.match_id,
+        going.match_id,
+        finished.match_id,
+    ]
 
 
 def test_roster_keeps_one_spelling_per_name(store):
@@ -227,7 +235,8 @@ def test_totals_csv(store):
         "deal,dealer,status,Ona,Jonas,Rūta,Petras\n"
         "1,Jonas,finished,0,0,5,0\n"
         "2,Rūta,open,,,,\n"
-        "total,,open,0,0,5,0\n")
+        "total,,open,0,0,5,0\n"
+    )
 
 
 def test_failed_commit_leaves_memory_as_the_disk(store, monkeypatch):

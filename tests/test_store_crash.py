@@ -7,6 +7,7 @@ moments – during start-up, migration, replay, or between and inside
 commits – and after each kill checks that the database passes
 ``PRAGMA integrity_check`` and holds every entry the child printed.
 """
+
 from __future__ import annotations
 
 import json
@@ -20,8 +21,8 @@ import threading
 import time
 
 import pytest
-
 from conftest import ROOT
+
 from models import Store
 from models.records import dumps
 
@@ -57,8 +58,12 @@ while True:
 
 def _run_and_kill(db, seed: int, rng: random.Random) -> list[list]:
     """Start the child, kill it at a random moment, return the lines it printed in full."""
-    child = subprocess.Popen([sys.executable, "-c", CHILD, str(db), str(seed), str(ROOT)],
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD, str(db), str(seed), str(ROOT)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+    )
     lines: list[bytes] = []
     ready = threading.Event()
 
@@ -82,12 +87,17 @@ def _run_and_kill(db, seed: int, rng: random.Random) -> list[list]:
     return [json.loads(line) for line in lines if line.endswith(b"\n")]
 
 
-def _stored(connection: sqlite3.Connection, match_id: int, deal: int, index: int,
-            event: dict) -> bool:
-    return connection.execute(
-        "SELECT count(*) FROM entries e JOIN deals d ON d.id = e.deal_id"
-        " WHERE d.match_id = ? AND d.number = ? AND e.seq = ? AND e.event = ?",
-        (match_id, deal, index, dumps(event))).fetchone()[0] > 0
+def _stored(
+    connection: sqlite3.Connection, match_id: int, deal: int, index: int, event: dict
+) -> bool:
+    return (
+        connection.execute(
+            "SELECT count(*) FROM entries e JOIN deals d ON d.id = e.deal_id"
+            " WHERE d.match_id = ? AND d.number = ? AND e.seq = ? AND e.event = ?",
+            (match_id, deal, index, dumps(event)),
+        ).fetchone()[0]
+        > 0
+    )
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")

@@ -1,13 +1,14 @@
 """Match records through the store: import, export, and back, exactly."""
+
 from __future__ import annotations
 
 import json
 
 import pytest
+from conftest import SCENARIOS, record
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import SCENARIOS, record
 from models import RecordRejected, Store
 from rules import GAMES
 from rules.record import load, verdict
@@ -54,15 +55,21 @@ def test_imported_events_are_kept_verbatim(store):
     [match_id] = store.import_records([original])
     exported = json.loads(store.export_record(match_id))
     assert exported["deals"][0]["events"] == events
-    assert [list(e) for e in exported["deals"][0]["events"] if isinstance(e, dict)] == \
-        [list(e) for e in events if isinstance(e, dict)]
+    assert [list(e) for e in exported["deals"][0]["events"] if isinstance(e, dict)] == [
+        list(e) for e in events if isinstance(e, dict)
+    ]
     assert judged(exported) == judged(original)
 
 
 def test_deals_after_the_end_and_a_stop_survive(store):
     nine = [{"type": "play", "player": 1, "card": "9H"}, {"type": "annul"}]
-    original = record("devynake", 3, [nine, [], [{"type": "pass", "player": 2}]],
-                      options={"deals": None}, stopped=True)
+    original = record(
+        "devynake",
+        3,
+        [nine, [], [{"type": "pass", "player": 2}]],
+        options={"deals": None},
+        stopped=True,
+    )
     [match_id] = store.import_records([original])
     exported = json.loads(store.export_record(match_id))
     assert exported["stopped"] is True and judged(exported) == judged(original)
@@ -78,29 +85,44 @@ def test_import_is_all_or_nothing(store):
 
 
 def test_app_matches_export_like_imported_ones(store):
-    live = store.create_match(game="devynake", players=["Ona", "Jonas", "Rūta"],
-                              options={"deals": 2, "scoring": "bank"}, first_dealer=2)
+    live = store.create_match(
+        game="devynake",
+        players=["Ona", "Jonas", "Rūta"],
+        options={"deals": 2, "scoring": "bank"},
+        first_dealer=2,
+    )
     live.start_deal()
     live.add_entry({"type": "play", "player": 0, "card": "9♠"})
     exported = store.export_record(live.match_id)
     assert json.loads(exported) == {
-        "format": 1, "game": "devynake", "players": ["Ona", "Jonas", "Rūta"],
-        "options": {"deals": 2, "scoring": "bank"}, "first_dealer": 2,
-        "deals": [{"events": [{"type": "play", "player": 0, "card": "9S"}]}], "stopped": False}
+        "format": 1,
+        "game": "devynake",
+        "players": ["Ona", "Jonas", "Rūta"],
+        "options": {"deals": 2, "scoring": "bank"},
+        "first_dealer": 2,
+        "deals": [{"events": [{"type": "play", "player": 0, "card": "9S"}]}],
+        "stopped": False,
+    }
     assert judged(exported) == live.verdict()
 
 
 event = st.one_of(
     st.fixed_dictionaries({"type": st.just("pass"), "player": st.integers(-1, 3)}),
-    st.fixed_dictionaries({"type": st.just("play"), "player": st.integers(0, 2),
-                           "card": st.sampled_from(["9H", "9S", "8H", "10H", "9♦", "xx", "2C"])}),
+    st.fixed_dictionaries(
+        {
+            "type": st.just("play"),
+            "player": st.integers(0, 2),
+            "card": st.sampled_from(["9H", "9S", "8H", "10H", "9♦", "xx", "2C"]),
+        }
+    ),
     st.just({"type": "annul"}),
     st.dictionaries(st.text(max_size=3), st.integers() | st.text(max_size=3), max_size=2),
 )
 
 
-@settings(max_examples=40, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(deals=st.lists(st.lists(event, max_size=8), max_size=3), stopped=st.booleans())
 def test_any_record_round_trips_exactly(store, deals, stopped):
     original = record("devynake", ["Ona", "Jonas", "Rūta"], deals, stopped=stopped)

@@ -1,11 +1,12 @@
 """Roster rename and merge, per-game statistics, and settings kept across restarts."""
+
 from __future__ import annotations
 
 import json
 
 import pytest
-
 from conftest import SCENARIOS
+
 from models import RosterError, Store
 
 

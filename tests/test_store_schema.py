@@ -1,4 +1,5 @@
 """The database file: where it lives, how it is opened, migrated, and refused or set aside."""
+
 from __future__ import annotations
 
 import json
@@ -10,9 +11,9 @@ from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
+from conftest import SCENARIOS
 from sqlmodel import SQLModel
 
-from conftest import SCENARIOS
 from models import Store  # importing the store registers its tables on SQLModel.metadata
 from models.engine import DatabaseUnavailable, database_path, make_engine, open_database
 from models.migrate import HEAD, MIGRATIONS, ForeignDatabase, NewerDatabase, run_migrations
@@ -61,18 +62,24 @@ def _first_schema_database(file: Path) -> None:
         run_migrations(connection, file, None, "0001")
         sql = connection.exec_driver_sql
         for name in ("Ona", "Jonas", "Rūta", "Petras"):
-            sql("INSERT INTO players (name, created_at) VALUES (?, '2024-01-01 10:00:00')",
-                (name,))
+            sql("INSERT INTO players (name, created_at) VALUES (?, '2024-01-01 10:00:00')", (name,))
         record = json.loads((SCENARIOS / "devynake-full-deal.json").read_text(encoding="utf-8"))
-        sql("INSERT INTO matches (id, game, options, first_dealer, stopped, status, created_at)"
-            " VALUES (1, 'devynake', '{}', 1, 0, 'open', '2024-01-01 10:00:00')")
+        sql(
+            "INSERT INTO matches (id, game, options, first_dealer, stopped, status, created_at)"
+            " VALUES (1, 'devynake', '{}', 1, 0, 'open', '2024-01-01 10:00:00')"
+        )
         for seat in range(4):
             sql("INSERT INTO seats (match_id, seat, player_id) VALUES (1, ?, ?)", (seat, seat + 1))
-        sql("INSERT INTO deals (id, match_id, number, started_at) VALUES"
-            " (1, 1, 0, '2024-01-01 10:00:00')")
+        sql(
+            "INSERT INTO deals (id, match_id, number, started_at) VALUES"
+            " (1, 1, 0, '2024-01-01 10:00:00')"
+        )
         for seq, event in enumerate(record["deals"][0]["events"]):
-            sql("INSERT INTO entries (deal_id, seq, event, refused, at) VALUES"
-                " (1, ?, ?, 0, '2024-01-01 10:00:00')", (seq, json.dumps(event)))
+            sql(
+                "INSERT INTO entries (deal_id, seq, event, refused, at) VALUES"
+                " (1, ?, ?, 0, '2024-01-01 10:00:00')",
+                (seq, json.dumps(event)),
+            )
     engine.dispose()
 
 
@@ -84,7 +91,8 @@ def test_upgrade_from_the_first_schema_fills_the_caches(tmp_path):
     with sqlite3.connect(file) as connection:
         assert connection.execute("SELECT version_num FROM alembic_version").fetchall() == [(HEAD,)]
         status, points, violations = connection.execute(
-            "SELECT status, points, violations FROM deals").fetchone()
+            "SELECT status, points, violations FROM deals"
+        ).fetchone()
         entries = connection.execute("SELECT count(*) FROM entries").fetchone()[0]
     replayed, _ = load(json.loads((SCENARIOS / "devynake-full-deal.json").read_bytes()))
     log = replayed.deals[0]
@@ -150,6 +158,6 @@ def test_damaged_database_is_moved_aside(tmp_path):
     data = bytearray(file.read_bytes())
     page = 4096
     assert len(data) > 3 * page
-    data[2 * page + 8: 3 * page] = b"\xa5" * (page - 8)  # scribble over a b-tree page
+    data[2 * page + 8 : 3 * page] = b"\xa5" * (page - 8)  # scribble over a b-tree page
     file.write_bytes(bytes(data))
     _moved_aside_and_restarted(file, bytes(data))

@@ -1,12 +1,13 @@
 """The table screen's controller, in plain Python on a real SQLite store."""
+
 from __future__ import annotations
 
 import json
 
 import pytest
+from conftest import SCENARIOS
 
 from app.table_model import TableModel
-from conftest import SCENARIOS
 from models import Store
 from rules import load, verdict
 
@@ -49,6 +50,7 @@ def test_refusal_is_shown_and_nothing_changes(store):
 
 def test_played_cards_are_dimmed_and_fitting_ones_lit(store):
     from rules import Card
+
     tm = table(store, "devynake", ["Ona", "Jonas", "Rūta"])
     tm.tap_card("9H")
     assert tm.card_state(Card.parse("9H")) == "gone"
@@ -58,10 +60,10 @@ def test_played_cards_are_dimmed_and_fitting_ones_lit(store):
 
 def test_violation_is_news_with_evidence_and_penalty(store):
     tm = table(store, "devynake", ["Ona", "Jonas", "Rūta"])
-    tm.act("pass")          # Jonas passes with a nine in hand
-    tm.tap_card("9H")       # Rūta
-    tm.tap_card("10H")      # Ona
-    tm.tap_card("9S")       # Jonas: proves his pass false
+    tm.act("pass")  # Jonas passes with a nine in hand
+    tm.tap_card("9H")  # Rūta
+    tm.tap_card("10H")  # Ona
+    tm.tap_card("9S")  # Jonas: proves his pass false
     assert tm.notice.kind == "violation" and tm.notice.code == "false_pass"
     assert tm.notice.evidence == (0, 3)
     assert "The table decides" in tm.notice.text
@@ -82,14 +84,14 @@ def test_undo_says_what_it_undid(store):
 def test_domino_end_choice_and_wild_ace(store):
     tm = table(store, "domino", ["Ona", "Jonas"])
     assert "starter" in tm.expected().kinds
-    tm.tap_card("7H")                 # the starter
+    tm.tap_card("7H")  # the starter
     tm.set_end("left")
-    tm.tap_card("7S")                 # Jonas, left end
-    tm.tap_card("2H")                 # Ona: fits only the right end, goes there
+    tm.tap_card("7S")  # Jonas, left end
+    tm.tap_card("2H")  # Ona: fits only the right end, goes there
     assert tm.notice is None
     ends = tm.deal.ends
     assert [str(c) for c in ends.values()] == ["7S", "2H"]
-    tm.tap_card("AD")                 # Jonas: an ace waits for its suit
+    tm.tap_card("AD")  # Jonas: an ace waits for its suit
     assert tm.pending_ace == "AD" and tm.headline() == "Which suit does the ace stand for?"
     tm.name_suit("S")
     assert tm.entries()[-1][1] == "Jonas: ace of diamonds as spades (left)"
@@ -107,7 +109,7 @@ def test_draw_with_a_count_then_pass_rules(store):
 
 def test_ramsas_buying_folding_and_jacks(store):
     tm = table(store, "ramsas", ["Ona", "Jonas"])
-    tm.tap_card("9D")                 # trump card
+    tm.tap_card("9D")  # trump card
     assert tm.headline() == "Jonas: buy or not?"
     tm.act("buy")
     assert tm.headline() == "Ona: play or fold?"
@@ -124,7 +126,7 @@ def test_reveal_in_domino_after_the_end(store):
     tm = table(store, "domino", ["Ona", "Jonas"])
     tm.tap_card("7H")
     deal = tm.deal
-    deal.hands = [7, 1]               # Jonas holds one card: he goes out now
+    deal.hands = [7, 1]  # Jonas holds one card: he goes out now
     tm.tap_card("7S")
     assert tm.must_reveal() == [0]
     tm.act("reveal")
@@ -149,18 +151,19 @@ def test_scoreboard_and_chart_series_follow_the_verdict(store):
 
 def test_correcting_a_past_card_replays_and_says_what_changed(store):
     tm = table(store, "devynake", ["Ona", "Jonas", "Rūta"])
-    tm.tap_card("9H")       # Jonas
-    tm.tap_card("10H")      # Rūta
-    tm.tap_card("JH")       # Ona
+    tm.tap_card("9H")  # Jonas
+    tm.tap_card("10H")  # Rūta
+    tm.tap_card("JH")  # Ona
     assert tm.editable(0)
     tm.start_correcting(0)
     assert tm.headline() == "Correcting entry 1: tap the right card, or “Pass”"
-    tm.tap_card("9S")       # it was the nine of spades: now 10H and JH no longer fit
+    tm.tap_card("9S")  # it was the nine of spades: now 10H and JH no longer fit
     assert tm.editing is None
-    assert tm.notice.text == ("Entry 1 corrected: Jonas: 9 of spades. "
-                              "Now refused: 2 (not_playable), 3 (not_your_turn).")
+    assert tm.notice.text == (
+        "Entry 1 corrected: Jonas: 9 of spades. Now refused: 2 (not_playable), 3 (not_your_turn)."
+    )
     tm.start_correcting(0)
-    tm.tap_card("5H")       # not in this deck: refused, nothing changes
+    tm.tap_card("5H")  # not in this deck: refused, nothing changes
     assert tm.notice.code == "bad_card" and tm.entries()[0] == (1, "Jonas: 9 of spades")
 
 
@@ -187,18 +190,21 @@ def test_end_of_deal_says_why_and_who_deals_next(store):
     for event in record["deals"][0]["events"]:
         tm.submit(event)
     assert tm.notice.kind == "info"
-    assert tm.notice.text == ("Deal over. Points: Ona +4, Jonas +6. Ona: 4 trick(s). "
-                              "Jonas: 1 trick(s) and +5 for the jacks. Jonas deals next.")
+    assert tm.notice.text == (
+        "Deal over. Points: Ona +4, Jonas +6. Ona: 4 trick(s). "
+        "Jonas: 1 trick(s) and +5 for the jacks. Jonas deals next."
+    )
 
 
 def test_a_pass_corrected_into_the_card_and_back(store):
     tm = table(store, "devynake", ["Ona", "Jonas", "Rūta"])
-    tm.act("pass")          # Jonas: in fact he placed the nine of hearts
-    tm.tap_card("9S")       # Rūta
+    tm.act("pass")  # Jonas: in fact he placed the nine of hearts
+    tm.tap_card("9S")  # Rūta
     tm.start_correcting(0)
     tm.tap_card("9H")
     assert tm.entries()[0] == (1, "Jonas: 9 of hearts") and tm.notice.text.endswith(
-        "No other entry changed.")
+        "No other entry changed."
+    )
     tm.start_correcting(0)
     assert tm.can_correct_to_pass()
     tm.correct_to_pass()

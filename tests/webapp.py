@@ -4,6 +4,7 @@ Used by the browser tests; they are skipped, with the reason, where Chromium
 or Playwright is missing. The app runs with its own database file in a
 temporary folder, so tests never touch a player's data.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -15,7 +16,7 @@ import socket
 import subprocess
 import sys
 import time
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
 
@@ -24,8 +25,15 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 SHOTS = ROOT / "screenshots"
 PHONE = {"width": 360, "height": 740}
 TABLET = {"width": 1024, "height": 768}
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def need_browser() -> None:
@@ -44,8 +52,9 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def serve(data_dir: pathlib.Path, extra_env: dict[str, str] | None = None, *,
-          kill: bool = False) -> Iterator[str]:
+def serve(
+    data_dir: pathlib.Path, extra_env: dict[str, str] | None = None, *, kill: bool = False
+) -> Iterator[str]:
     """Start ``main.py --web`` on a free port; yield its URL; stop it by PID afterwards.
 
     ``kill``: end it with SIGKILL, as when a phone dies, instead of asking it to stop.
@@ -53,10 +62,15 @@ def serve(data_dir: pathlib.Path, extra_env: dict[str, str] | None = None, *,
     port = free_port()
     env = {**os.environ, "PARTIJA_DB": str(data_dir / "partija.db"), **(extra_env or {})}
     env.pop("DISPLAY", None)
-    log = open(data_dir / "server.log", "wb")
-    proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--web", "--port", str(port)],
-                            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-                            start_new_session=True)
+    log = open(data_dir / "server.log", "wb")  # noqa: SIM115 - closed in finally
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "main.py"), "--web", "--port", str(port)],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -82,6 +96,7 @@ def serve(data_dir: pathlib.Path, extra_env: dict[str, str] | None = None, *,
 @contextlib.contextmanager
 def browser_page(viewport: dict[str, int]) -> Iterator[object]:
     from playwright.sync_api import sync_playwright
+
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:

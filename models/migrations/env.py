@@ -3,6 +3,7 @@
 There is no offline (SQL script) mode and no URL here: the store always
 migrates the live database, inside the transaction it already opened.
 """
+
 from alembic import context
 
 context.configure(connection=context.config.attributes["connection"])
