@@ -5,6 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from app.describe import card_words
+from app.i18n import tr
 from app.suits import suit_colour, suit_mark
 from rules.cards import Card, rank_name
 
@@ -45,10 +46,18 @@ def card_face(
 
 
 def tappable_card(card: Card, state: str, lang: str, on_tap) -> ft.Control:
-    """A picker card: one tap enters it. Carries ``card-<CODE>`` for tests and screen readers."""
+    """A picker card: one tap enters it. Carries ``card-<CODE>`` for tests and screen readers.
+
+    The label says what the colours and the dimming show (fits, gone, picked), so the
+    state is never told by colour alone.
+    """
+    words = card_words(card, lang)
+    if state != "plain":
+        words = tr(lang, f"card.state.{state}", card=words)
     return ft.Semantics(
         identifier=f"card-{card}",
-        label=card_words(card, lang),
+        label=words,
+        selected=state == "picked",
         button=True,
         content=ft.GestureDetector(
             on_tap=lambda _: on_tap(str(card)),

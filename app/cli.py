@@ -23,6 +23,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--port", type=int, default=8550, help="port for --web (default 8550)")
     parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to serve on (default 127.0.0.1: this machine only)",
+    )
+    parser.add_argument(
         "--db",
         metavar="PATH",
         help="database file (default: $PARTIJA_DB, else the app's data folder)",
@@ -41,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
             os.environ["PARTIJA_DB"] = args.db
         from app.run import run
 
-        run(web=args.web, port=args.port)
+        run(web=args.web, port=args.port, host=args.host)
         return 0
     return _store_command(args)
 

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import pathlib
+import socket
+import threading
+import time
 
 import flet as ft
+from flet.utils import is_linux_server
 
 from app.history import HistoryScreen, MatchScreen
 from app.home import Home
@@ -166,12 +171,35 @@ def main(page: ft.Page) -> None:
     page.render(App)
 
 
-def run(*, web: bool, port: int) -> None:
-    if web:
+def announce_when_listening(host: str, port: int, *, timeout: float = 120.0) -> threading.Thread:
+    """Print the address to open once the server accepts connections (Flet says nothing)."""
+
+    def wait() -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError), socket.create_connection((host, port), 0.5):
+                shown = f"[{host}]" if ":" in host else host
+                print(f"Partija: http://{shown}:{port}", flush=True)
+                return
+            time.sleep(0.05)
+
+    thread = threading.Thread(target=wait, name="announce", daemon=True)
+    thread.start()
+    return thread
+
+
+def run(*, web: bool, port: int, host: str = "127.0.0.1") -> None:
+    """The desktop window, or with ``web`` the app served on ``host`` (loopback by default).
+
+    Without a display Flet serves the web client even for the desktop mode; then it is
+    served on ``host`` too, never on every interface by Flet's own default.
+    """
+    if web or is_linux_server():
+        announce_when_listening(host, port)
         ft.run(
             main,
             view=ft.AppView.WEB_BROWSER,
-            host="127.0.0.1",
+            host=host,
             port=port,
             assets_dir=str(ASSETS),
             no_cdn=True,

@@ -87,6 +87,16 @@ def Header(tm: TableModel) -> ft.Control:
                 ),
             ),
             ft.Text(info, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Semantics(
+                identifier="last-entry",
+                content=ft.Text(
+                    tm.last_entry(),
+                    size=14,
+                    max_lines=1,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                    color=ft.Colors.ON_SURFACE_VARIANT,
+                ),
+            ),
             ft.Row(totals, wrap=True, spacing=6, run_spacing=6),
         ],
         spacing=4,

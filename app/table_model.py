@@ -215,6 +215,17 @@ class TableModel:
             for index, entry in log.accepted
         ]
 
+    def last_entry(self) -> str:
+        """What the table's latest tap came to: the refusal, else the last accepted entry."""
+        if self.notice is not None and self.notice.kind == "refused":
+            return tr(self.lang, "table.last_refused", reason=self.notice.text)
+        log = self.match.current
+        if log is None or not log.accepted:
+            return ""
+        number, entry = log.accepted[-1]
+        line = entry_line(self.lang, entry.to_dict(), self.names)
+        return tr(self.lang, "table.last", number=number + 1, entry=line)
+
     # -- entering ---------------------------------------------------------
     def _entry_for(self, card: Card) -> dict | None:
         expected = self.expected()

@@ -3,7 +3,18 @@
 from __future__ import annotations
 
 import pytest
-from webapp import PHONE, TABLET, browser_page, by_id, need_browser, open_app, serve, shot
+from webapp import (
+    PHONE,
+    TABLET,
+    browser_page,
+    by_id,
+    label,
+    need_browser,
+    open_app,
+    serve,
+    shot,
+    tap,
+)
 
 GAMES = ("ramsas", "bumas", "devynake", "domino")
 
@@ -21,13 +32,11 @@ def test_home_lists_the_four_games(url, size, name):
     with browser_page(size) as page:
         open_app(page, url)
         for game in GAMES:
+            by_id(page, f"game-{game}").first.wait_for()
             assert by_id(page, f"game-{game}").count() == 1, game
-        assert "Pradeda devynakė" in (
-            by_id(page, "game-devynake").get_attribute("aria-label")
-            or by_id(page, "game-devynake").inner_text()
-        )
+        assert "Pradeda devynakė" in label(page, "game-devynake")
         shot(page, f"home-{name}-lt")
-        by_id(page, "action-language").click()
-        page.wait_for_timeout(800)
+        tap(page, "action-language")
+        page.get_by_text("Games", exact=True).wait_for()
         assert page.get_by_text("Games", exact=True).count() == 1
         shot(page, f"home-{name}-en")

@@ -5,17 +5,18 @@ from __future__ import annotations
 import json
 
 from conftest import SCENARIOS
-from webapp import PHONE, browser_page, by_id, need_browser, open_app, serve, shot
-
-
-def tap(page, identifier):
-    by_id(page, identifier).first.click()
-    page.wait_for_timeout(600)
-
-
-def label(page, identifier):
-    node = by_id(page, identifier).first
-    return node.get_attribute("aria-label") or node.inner_text()
+from webapp import (
+    PHONE,
+    browser_page,
+    by_id,
+    label,
+    need_browser,
+    open_app,
+    serve,
+    shot,
+    tap,
+    wait_label,
+)
 
 
 def store_at(folder):
@@ -33,13 +34,13 @@ def test_refusal_opens_its_rule_with_the_tables_options(tmp_path):
     live.start_deal()
     store.close()
     with serve(tmp_path) as url, browser_page(PHONE) as page:
-        open_app(page, url)
-        tap(page, f"resume-{live.match_id}")
-        tap(page, "card-10H")
+        open_app(page, url, first=f"resume-{live.match_id}")
+        tap(page, f"resume-{live.match_id}", until="card-10H")
+        tap(page, "card-10H", until="notice-refused")
         assert by_id(page, "notice-refused").count() == 1
         assert "devynakė" in label(page, "notice-refused")
         shot(page, "refusal-phone-lt")
-        tap(page, "action-rule")
+        tap(page, "action-rule", until="rule-rows")
         assert by_id(page, "rule-rows").count() == 1
         assert by_id(page, "rules-options").count() == 1
         shot(page, "rules-from-refusal-phone-lt")
@@ -48,15 +49,15 @@ def test_refusal_opens_its_rule_with_the_tables_options(tmp_path):
 def test_language_switch_everywhere(tmp_path):
     need_browser()
     with serve(tmp_path) as url, browser_page(PHONE) as page:
-        open_app(page, url)
+        open_app(page, url, first="action-new-match")
         assert "Naujas žaidimas" in label(page, "action-new-match")
         tap(page, "action-language")
-        assert "New match" in label(page, "action-new-match")
-        tap(page, "nav-settings")
+        assert "New match" in wait_label(page, "action-new-match", "New match")
+        tap(page, "nav-settings", until="action-home")
         shot(page, "settings-phone-en")
         tap(page, "action-language")
-        tap(page, "action-home")
-        assert "Naujas žaidimas" in label(page, "action-new-match")
+        tap(page, "action-home", until="action-new-match")
+        assert "Naujas žaidimas" in wait_label(page, "action-new-match", "Naujas žaidimas")
 
 
 def test_finished_match_from_the_history(tmp_path):
@@ -67,10 +68,10 @@ def test_finished_match_from_the_history(tmp_path):
     [match_id] = store.import_records([record])
     store.close()
     with serve(tmp_path) as url, browser_page(PHONE) as page:
-        open_app(page, url)
-        tap(page, "nav-history")
+        open_app(page, url, first="nav-history")
+        tap(page, "nav-history", until=f"match-{match_id}")
         shot(page, "history-phone-lt")
-        tap(page, f"match-{match_id}")
+        tap(page, f"match-{match_id}", until="match-headline")
         assert "Rūta" in label(page, "match-headline")
         assert by_id(page, "action-resume").count() == 0
         shot(page, "finished-match-phone-lt")
@@ -84,14 +85,15 @@ def test_killed_app_resumes_where_it_was(tmp_path):
     live.start_deal()
     store.close()
     with serve(tmp_path, kill=True) as url, browser_page(PHONE) as page:
-        open_app(page, url)
-        tap(page, f"resume-{live.match_id}")
-        for card in ("9H", "10H", "8H"):
+        open_app(page, url, first=f"resume-{live.match_id}")
+        tap(page, f"resume-{live.match_id}", until="expected-now")
+        for number, card in enumerate(("9H", "10H", "8H"), start=1):
             tap(page, f"card-{card}")
+            wait_label(page, "last-entry", f"{number}.")
         assert "Jonas" in label(page, "expected-now")
     with serve(tmp_path) as url, browser_page(PHONE) as page:
-        open_app(page, url)
-        tap(page, f"resume-{live.match_id}")
+        open_app(page, url, first=f"resume-{live.match_id}")
+        tap(page, f"resume-{live.match_id}", until="expected-now")
         assert "Jonas" in label(page, "expected-now")
         assert by_id(page, "card-JH").count() == 1
         shot(page, "resumed-after-kill-phone")

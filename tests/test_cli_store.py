@@ -129,7 +129,7 @@ def test_without_a_command_the_app_starts(monkeypatch):
     monkeypatch.setitem(sys.modules, "app.run", fake)
     monkeypatch.setenv("PARTIJA_DB", "")  # restored after the test: main sets it below
     assert command_line.main(["--web", "--port", "9000"]) == 0
-    assert calls == [{"web": True, "port": 9000}]
+    assert calls == [{"web": True, "port": 9000, "host": "127.0.0.1"}]
     assert command_line.main(["--db", "/tmp/elsewhere.db"]) == 0
-    assert calls[-1] == {"web": False, "port": 8550}
+    assert calls[-1] == {"web": False, "port": 8550, "host": "127.0.0.1"}
     assert os.environ["PARTIJA_DB"] == "/tmp/elsewhere.db"  # where the app opens its store

@@ -6,7 +6,7 @@ import re
 import string
 
 import pytest
-from conftest import SHARED
+from conftest import need_shared
 
 from app.i18n import LANGUAGES, catalogue, read_po
 from app.rules_text import rules_page
@@ -29,7 +29,7 @@ def test_catalogues_have_the_same_keys_and_placeholders():
 
 def contract_codes() -> set[str]:
     """The codes RECORDS.md lists: the first cell of each row of its code tables."""
-    text = (SHARED / "RECORDS.md").read_text(encoding="utf-8").split("### Codes", 1)[1]
+    text = need_shared("RECORDS.md").read_text(encoding="utf-8").split("### Codes", 1)[1]
     return {
         code
         for row in re.findall(r"^\| (`[a-z_]+`(?: / `[a-z_]+`)*) \|", text, re.M)

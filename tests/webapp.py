@@ -10,13 +10,17 @@ from __future__ import annotations
 import contextlib
 import os
 import pathlib
+import queue
+import re
 import shutil
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -51,37 +55,51 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+READY = re.compile(rb"Partija: (http://\S+)")
+# Chromium on a machine busy with other work can take many seconds per step; the tests
+# wait for what they need, and only this long before they call it a failure.
+WAIT_MS = 60_000
+
+
 @contextlib.contextmanager
 def serve(
-    data_dir: pathlib.Path, extra_env: dict[str, str] | None = None, *, kill: bool = False
+    data_dir: pathlib.Path,
+    extra_env: dict[str, str] | None = None,
+    *,
+    kill: bool = False,
+    mode: tuple[str, ...] = ("--web",),
 ) -> Iterator[str]:
-    """Start ``main.py --web`` on a free port; yield its URL; stop it by PID afterwards.
+    """Start ``main.py --web`` on a free port; yield its URL once it says it is ready.
 
     ``kill``: end it with SIGKILL, as when a phone dies, instead of asking it to stop.
+    ``mode``: the arguments before ``--port`` (``()``: the desktop mode, which serves
+    the web client where there is no display).
+    The server's output goes to ``server.log`` in ``data_dir``.
     """
     port = free_port()
     env = {**os.environ, "PARTIJA_DB": str(data_dir / "partija.db"), **(extra_env or {})}
     env.pop("DISPLAY", None)
-    log = open(data_dir / "server.log", "wb")  # noqa: SIM115 - closed in finally
     proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "main.py"), "--web", "--port", str(port)],
+        [sys.executable, str(ROOT / "main.py"), *mode, "--port", str(port)],
         cwd=ROOT,
         env=env,
-        stdout=log,
+        stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         start_new_session=True,
     )
+    ready: queue.Queue[str | None] = queue.Queue()
+    copier = threading.Thread(
+        target=_copy_output, args=(proc, data_dir / "server.log", ready), daemon=True
+    )
+    copier.start()
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if proc.poll() is not None:
-                raise RuntimeError((data_dir / "server.log").read_text(errors="replace"))
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
-                break
-            time.sleep(0.2)
-        else:
-            raise RuntimeError("the app did not start within 60 s")
-        yield f"http://127.0.0.1:{port}/"
+        try:
+            url = ready.get(timeout=WAIT_MS / 1000)
+        except queue.Empty:
+            raise RuntimeError(f"the app did not say it was ready in {WAIT_MS // 1000} s") from None
+        if url is None:
+            raise RuntimeError((data_dir / "server.log").read_text(errors="replace"))
+        yield url
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGKILL if kill else signal.SIGTERM)
@@ -90,33 +108,106 @@ def serve(
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait(10)
-        log.close()
+        copier.join(10)
+
+
+def _copy_output(
+    proc: subprocess.Popen[bytes], log_path: pathlib.Path, ready: queue.Queue[str | None]
+) -> None:
+    """Copy the server's output to its log; hand over the address it prints when ready
+    (None if it ends before)."""
+    told = False
+    assert proc.stdout is not None
+    with open(log_path, "wb") as log:
+        for line in proc.stdout:
+            log.write(line)
+            log.flush()
+            found = READY.search(line)
+            if found and not told:
+                ready.put(found.group(1).decode() + "/")
+                told = True
+    if not told:
+        ready.put(None)
 
 
 @contextlib.contextmanager
-def browser_page(viewport: dict[str, int]) -> Iterator[object]:
+def browser_page(viewport: dict[str, int]) -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             page = browser.new_page(viewport=viewport)
+            page.set_default_timeout(WAIT_MS)
             yield page
         finally:
             browser.close()
 
 
-def open_app(page, url: str) -> None:
-    """Load the app, wait for Flutter to draw, and switch on its accessibility tree."""
+def open_app(page: Any, url: str, first: str = "action-language") -> None:
+    """Load the app, switch on Flutter's accessibility tree, and wait for ``first`` to show."""
     page.goto(url)
-    page.wait_for_function("document.getElementById('loading') === null", timeout=60000)
-    page.wait_for_timeout(1500)
-    page.evaluate("document.querySelector('flt-semantics-placeholder')?.click()")
-    page.wait_for_timeout(500)
+    page.wait_for_function("document.getElementById('loading') === null")
+    placeholder = page.locator("flt-semantics-placeholder")
+    placeholder.wait_for(state="attached")
+    # The placeholder goes away once the tree is on; a click before Flutter listens is lost,
+    # so click until it has gone.
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while placeholder.count() and time.monotonic() < deadline:
+        with contextlib.suppress(Exception):
+            placeholder.dispatch_event("click")
+        with contextlib.suppress(Exception):
+            placeholder.wait_for(state="detached", timeout=2000)
+    by_id(page, first).first.wait_for()
 
 
-def by_id(page, identifier: str):
+def by_id(page: Any, identifier: str) -> Any:
     return page.locator(f'[flt-semantics-identifier="{identifier}"]')
+
+
+def label(page: Any, identifier: str) -> str:
+    node = by_id(page, identifier).first
+    node.wait_for()
+    return str(node.get_attribute("aria-label") or node.inner_text())
+
+
+# Everything the app tells a screen reader, as one string: a tap has been handled once
+# this changes (the server's answer is drawn in one frame).
+_SCREEN_TEXT = """() => Array.from(document.querySelectorAll('[flt-semantics-identifier]'))
+  .map(n => n.getAttribute('flt-semantics-identifier') + '=' +
+            (n.getAttribute('aria-label') || '') + '|' + (n.getAttribute('aria-selected') || '') +
+            '|' + (n.textContent || ''))
+  .join('\\n')"""
+
+
+def screen_text(page: Any) -> str:
+    return str(page.evaluate(_SCREEN_TEXT))
+
+
+def tap(page: Any, identifier: str, *, until: str | None = None) -> None:
+    """Tap a control and wait until the screen has answered.
+
+    ``until``: the identifier that must then be on screen; without it, any change of
+    what the screen says counts as the answer.
+    """
+    before = screen_text(page)
+    by_id(page, identifier).first.click()
+    if until is not None:
+        by_id(page, until).first.wait_for()
+        return
+    page.wait_for_function(f"(before) => ({_SCREEN_TEXT})() !== before", arg=before)
+
+
+def wait_label(page: Any, identifier: str, text: str) -> str:
+    """Wait until the control's label contains ``text``; return the label."""
+    selector = f'[flt-semantics-identifier="{identifier}"]'
+    page.wait_for_function(
+        """([selector, text]) => Array.from(document.querySelectorAll(selector))
+             .some(n => ((n.getAttribute('aria-label') || '') + (n.textContent || ''))
+             .includes(text))""",
+        arg=[selector, text],
+    )
+    return label(page, identifier)
 
 
 def shot(page, name: str) -> pathlib.Path:
