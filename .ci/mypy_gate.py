@@ -42,8 +42,10 @@ def main() -> int:
         print(f"mypy --strict: {len(app)} errors in app/, more than the baseline {allowed}")
         return 1
     if len(app) < allowed:
-        print(f"mypy --strict app/: {len(app)} errors, below the baseline {allowed}: "
-              f"write {len(app)} into {BASELINE.relative_to(HERE.parent)}")
+        print(
+            f"mypy --strict app/: {len(app)} errors, below the baseline {allowed}: "
+            f"write {len(app)} into {BASELINE.relative_to(HERE.parent)}"
+        )
         return 1
     print(f"mypy --strict: rules/ and models/ clean; app/ at its baseline of {allowed}")
     return 0

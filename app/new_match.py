@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -10,6 +11,7 @@ import flet as ft
 
 from app.i18n import tr
 from rules import GAMES
+from rules.names import BadName, clean_name, name_key
 from rules.options import COMMON, Option, OptionError
 
 # The order the app lists the games in (the players' favourite first).
@@ -40,18 +42,30 @@ class NewMatchModel:
         """Switch the form to ``game`` with the table's saved defaults for it."""
         self.game, self.options, self.error = game, dict(defaults or {}), None
 
-    def add_player(self, name: str, lang: str) -> None:
-        name = " ".join(name.split())
-        if not name:
-            return
-        if name.casefold() in (p.casefold() for p in self.players):
+    def add_player(self, name: str, lang: str, roster: Sequence[str] = ()) -> bool:
+        """Seat a typed name (the roster's spelling where it means a known player).
+
+        False, with the reason in ``error``, when the name cannot be seated: the
+        form then keeps the text so that nothing typed is lost.
+        """
+        if not name.strip():
+            return False
+        try:
+            name = clean_name(name)
+        except BadName as bad:
+            self.error = tr(lang, f"name.{bad.reason}")
+            return False
+        key = name_key(name)
+        name = next((known for known in roster if name_key(known) == key), name)
+        if key in (name_key(p) for p in self.players):
             self.error = tr(lang, "new.duplicate", name=name)
-            return
+            return False
         if len(self.players) >= 10:
             self.error = tr(lang, "new.too_many")
-            return
+            return False
         self.players = [*self.players, name]
         self.error = None
+        return True
 
     def remove_player(self, seat: int) -> None:
         players = list(self.players)
@@ -275,7 +289,8 @@ def NewMatchScreen(
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
             )
         )
-    free = [name for name in roster if name not in nm.players]
+    seated = {name_key(p) for p in nm.players}
+    free = [name for name in roster if name_key(name) not in seated]
     # The name being typed is kept in a ref and given back as the field's value, so that a
     # later re-render never sends the field an older text. Typing itself updates nothing:
     # an update per keystroke would echo the text back while the player is still typing
@@ -287,8 +302,8 @@ def NewMatchScreen(
         draft.current = e.control.value
 
     def add(name: str) -> None:
-        draft.current = ""
-        nm.add_player(name, lang)
+        if nm.add_player(name, lang, roster):
+            draft.current = ""
 
     name_field = ft.TextField(
         label=tr(lang, "new.name"),
@@ -338,7 +353,10 @@ def NewMatchScreen(
             ),
             ft.Row(
                 [
-                    ft.Chip(label=ft.Text(name), on_click=lambda _, n=name: nm.add_player(n, lang))
+                    ft.Chip(
+                        label=ft.Text(name),
+                        on_click=lambda _, n=name: nm.add_player(n, lang, roster),
+                    )
                     for name in free
                 ],
                 wrap=True,

@@ -43,8 +43,18 @@ def read_json_file(path: str | Path) -> Any:
         raise BadFile(f"{path}: not JSON: nested too deeply") from None
 
 
+def spreadsheet_text(text: str) -> str:
+    """A text cell a spreadsheet shows as text: one that starts like a formula gets a quote."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
 def totals_csv(match: Match, names: list[str]) -> str:
-    """One row per deal (number, dealer, status, each seat's points), then the totals."""
+    """One row per deal (number, dealer, status, each seat's points), then the totals.
+
+    Names are the only free text; they are kept from being read as formulas.
+    Points stay numbers.
+    """
+    names = [spreadsheet_text(name) for name in names]
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["deal", "dealer", "status", *names])

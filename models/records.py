@@ -9,8 +9,7 @@ verdict all go through one path, ``rules.record.load``.
 from __future__ import annotations
 
 import json
-import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,7 +17,8 @@ from sqlalchemy import insert
 from sqlmodel import Session, col, select
 
 from rules.match import Match
-from rules.record import FORMAT
+from rules.names import MAX_NAME, BadName, clean_name, name_key
+from rules.record import FORMAT, RecordError
 
 from .results import deal_results, match_results
 from .tables import DealRow, EntryRow, MatchRow, Player, Seat, utcnow
@@ -33,9 +33,30 @@ def dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def roster_name(name: str) -> str:
-    """The roster's spelling of a name: NFC, so 'Rūta' typed two ways is one player."""
-    return unicodedata.normalize("NFC", name)
+def roster_names(names: Sequence[str]) -> list[str]:
+    """A table's names as the roster keeps them (``rules.names``), or ``RecordError`` why not.
+
+    One person cannot take two seats: names that differ only in case or in how
+    their letters were typed are the same person.
+    """
+    cleaned = []
+    for seat, name in enumerate(names):
+        try:
+            cleaned.append(clean_name(name))
+        except BadName as bad:
+            raise RecordError(f"player {seat + 1}: {NAME_PROBLEMS[bad.reason]}") from None
+    keys = [name_key(name) for name in cleaned]
+    for seat, key in enumerate(keys):
+        if key in keys[:seat]:
+            raise RecordError(f"player {seat + 1}: {cleaned[seat]} sits at the table already")
+    return cleaned
+
+
+NAME_PROBLEMS = {
+    "empty": "a name needs a letter",
+    "too_long": f"a name has at most {MAX_NAME} characters",
+    "unusable": "a name with characters that cannot be shown",
+}
 
 
 @dataclass
@@ -136,8 +157,11 @@ def read_match(session: Session, match_id: int) -> StoredMatch:
 
 def insert_record(
     session: Session, record: dict[str, Any], match: Match, names: list[str]
-) -> tuple[int, list[int]]:
-    """Store a record the rules have loaded as ``match``; return the match id and deal ids.
+) -> tuple[int, list[int], list[str]]:
+    """Store a record the rules have loaded as ``match``.
+
+    Returns the match id, the deal ids and the names as the roster spells them
+    (a "jonas" typed for the roster's "Jonas" sits as "Jonas").
 
     Events are kept verbatim, refused ones included and marked, so that
     export gives back the same record and the same verdict.
@@ -155,12 +179,12 @@ def insert_record(
     session.add(row)
     session.flush()
     assert row.id is not None
-    player_ids = _player_ids(session, names)
+    players = seat_players(session, names)
     session.exec(
         insert(Seat),
         params=[
-            {"match_id": row.id, "seat": seat, "player_id": pid}
-            for seat, pid in enumerate(player_ids)
+            {"match_id": row.id, "seat": seat, "player_id": player.id}
+            for seat, player in enumerate(players)
         ],
     )
     deal_ids: list[int] = []
@@ -186,23 +210,26 @@ def insert_record(
                     for seq, event in enumerate(deal["events"])
                 ],
             )
-    return row.id, deal_ids
+    return row.id, deal_ids, [player.name for player in players]
 
 
-def _player_ids(session: Session, names: Iterable[str]) -> list[int]:
-    """The roster ids of these names, adding the names the roster lacks."""
-    names = list(names)
-    known = {
-        name: pid
-        for name, pid in session.exec(
-            select(Player.name, Player.id).where(col(Player.name).in_(set(names)))
-        )
-    }
-    for name in dict.fromkeys(names):
-        if name not in known:
+def find_player(session: Session, name: str) -> Player | None:
+    """The roster's player this name means: the same name, in any case or typing."""
+    key = name_key(name)
+    exact = session.exec(select(Player).where(col(Player.name) == name)).first()
+    if exact is not None:
+        return exact
+    return next((p for p in session.exec(select(Player)) if name_key(p.name) == key), None)
+
+
+def seat_players(session: Session, names: Iterable[str]) -> list[Player]:
+    """The roster's players of these names, adding the names the roster lacks."""
+    players = []
+    for name in names:
+        player = find_player(session, name)
+        if player is None:
             player = Player(name=name)
             session.add(player)
             session.flush()
-            assert player.id is not None
-            known[name] = player.id
-    return [known[name] for name in names]
+        players.append(player)
+    return players

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from sqlmodel import Session, col, delete, select, update
 
-from .records import roster_name
+from rules.names import BadName, clean_name
+
+from .records import find_player
 from .tables import Player, Seat
 
 
@@ -23,7 +25,10 @@ class RosterError(ValueError):
 
 
 def _player(session: Session, name: str) -> Player:
-    player = session.exec(select(Player).where(col(Player.name) == roster_name(name))).first()
+    try:
+        player = find_player(session, name)
+    except BadName:
+        player = None
     if player is None:
         raise RosterError("roster.unknown", name=name)
     return player
@@ -31,13 +36,15 @@ def _player(session: Session, name: str) -> Player:
 
 def rename_player(session: Session, old: str, new: str) -> None:
     player = _player(session, old)
-    new = roster_name(" ".join(new.split()))
-    if not new:
-        raise RosterError("roster.empty")
+    try:
+        new = clean_name(new)
+    except BadName as bad:
+        raise RosterError(f"name.{bad.reason}", name=bad.name) from None
     if new == player.name:
         return
-    if session.exec(select(Player.id).where(col(Player.name) == new)).first() is not None:
-        raise RosterError("roster.taken", name=new)
+    other = find_player(session, new)
+    if other is not None and other.id != player.id:  # a change of case alone is a rename
+        raise RosterError("roster.taken", name=other.name)
     player.name = new
     session.add(player)
 

@@ -21,7 +21,7 @@ from rules.record import FORMAT, RecordError, load
 from .engine import MovedAside, open_database
 from .files import record_bytes, totals_csv
 from .live import LiveMatch
-from .records import insert_record, read_match, roster_name
+from .records import insert_record, read_match, roster_names
 from .roster import merge_players, rename_player
 from .settings import read_settings, write_setting
 from .stats import PlayerStats, player_stats
@@ -145,6 +145,6 @@ class Store:
     def _insert(session: Session, record: Any) -> tuple[Match, list[str], int, list[int]]:
         """Check a record through the rules and store it: (match, names, match id, deal ids)."""
         match, names = load(record)
-        names = [roster_name(name) for name in names]
-        match_id, deal_ids = insert_record(session, record, match, names)
+        names = roster_names(names)
+        match_id, deal_ids, names = insert_record(session, record, match, names)
         return match, names, match_id, deal_ids
