@@ -1,23 +1,63 @@
-"""Command line of ``main.py``: start the app, or work on its store for backups and scripting.
+"""Command line of ``main.py`` and of the ``partija`` command: start the app, or work on its store.
 
-    main.py [--web] [--port N]          the app (desktop, or served to a browser)
-    main.py [--db PATH] import FILE...  store match records; print each new match id
-    main.py [--db PATH] export ID       the match's record (JSON) on stdout
-    main.py [--db PATH] matches         one line per match: id, game, players, status, totals
-    main.py [--db PATH] csv ID          points per deal and totals as CSV
+    partija [--web] [--port N]          the app (desktop, or served to a browser)
+    partija [--db PATH] import FILE...  store match records; print each new match id
+    partija [--db PATH] export ID       the match's record (JSON) on stdout
+    partija [--db PATH] matches         one line per match: id, game, players, status, totals
+    partija [--db PATH] csv ID          points per deal and totals as CSV
+    partija --version                   "partija <version>"
 
-A bad file or an unusable database gives one line on stderr and exit 2.
+``main.py`` takes the same arguments. A bad file or an unusable database gives one line on
+stderr and exit 2.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import pathlib
 import sys
 
+PYPROJECT = pathlib.Path(__file__).resolve().parent.parent / "pyproject.toml"
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="main.py", description="Partija – card game referee")
+
+def version() -> str:
+    """The installed package's version; from ``pyproject.toml`` when the tree is not installed."""
+    import importlib.metadata
+
+    try:
+        return importlib.metadata.version("partija")
+    except importlib.metadata.PackageNotFoundError:
+        pass
+    import tomllib
+
+    try:
+        with PYPROJECT.open("rb") as file:
+            return str(tomllib.load(file)["project"]["version"])
+    except (OSError, KeyError, tomllib.TOMLDecodeError):
+        return "unknown"
+
+
+class _PrintVersion(argparse.Action):
+    """``--version``: looked up only when asked for, so starting the app costs nothing more."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="print the version and exit")
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        print(f"partija {version()}")
+        parser.exit()
+
+
+def main(argv: list[str] | None = None, prog: str = "partija") -> int:
+    parser = argparse.ArgumentParser(prog=prog, description="Partija – card game referee")
+    parser.add_argument("--version", action=_PrintVersion)
     parser.add_argument(
         "--web", action="store_true", help="serve the app to a browser on 127.0.0.1"
     )
@@ -48,10 +88,10 @@ def main(argv: list[str] | None = None) -> int:
 
         run(web=args.web, port=args.port, host=args.host)
         return 0
-    return _store_command(args)
+    return _store_command(args, prog)
 
 
-def _store_command(args: argparse.Namespace) -> int:
+def _store_command(args: argparse.Namespace, prog: str) -> int:
     from models import (
         DatabaseUnavailable,
         ForeignDatabase,
@@ -66,7 +106,7 @@ def _store_command(args: argparse.Namespace) -> int:
         records = [read_json_file(path) for path in args.files] if args.command == "import" else []
         store = Store(args.db)
     except (BadFile, DatabaseUnavailable, NewerDatabase, ForeignDatabase) as exc:
-        return _fail(str(exc))
+        return _fail(prog, str(exc))
     if store.moved_aside is not None:
         print(store.moved_aside.message(), file=sys.stderr)
     try:
@@ -85,14 +125,14 @@ def _store_command(args: argparse.Namespace) -> int:
                     f"{' '.join(str(t) for t in m.totals)}"
                 )
     except RecordRejected as exc:
-        return _fail(f"{args.files[exc.position]}: not a match record: {exc}")
+        return _fail(prog, f"{args.files[exc.position]}: not a match record: {exc}")
     except UnknownMatch as exc:
-        return _fail(str(exc))
+        return _fail(prog, str(exc))
     finally:
         store.close()
     return 0
 
 
-def _fail(message: str) -> int:
-    print(f"main.py: {message}", file=sys.stderr)
+def _fail(prog: str, message: str) -> int:
+    print(f"{prog}: {message}", file=sys.stderr)
     return 2
