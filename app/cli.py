@@ -14,9 +14,12 @@ stderr and exit 2.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import pathlib
 import sys
+import unicodedata
+from typing import Any
 
 PYPROJECT = pathlib.Path(__file__).resolve().parent.parent / "pyproject.toml"
 
@@ -103,34 +106,62 @@ def _store_command(args: argparse.Namespace, prog: str) -> int:
     from models.files import BadFile, read_json_file
 
     try:
-        records = [read_json_file(path) for path in args.files] if args.command == "import" else []
+        args.records = (
+            [read_json_file(path) for path in args.files] if args.command == "import" else []
+        )
         store = Store(args.db)
     except (BadFile, DatabaseUnavailable, NewerDatabase, ForeignDatabase) as exc:
         return _fail(prog, str(exc))
     if store.moved_aside is not None:
         print(store.moved_aside.message(), file=sys.stderr)
     try:
-        if args.command == "import":
-            for match_id in store.import_records(records):
-                print(match_id)
-        elif args.command == "export":
-            sys.stdout.buffer.write(store.export_record(args.id))
-        elif args.command == "csv":
-            sys.stdout.write(store.totals_csv(args.id))
-        else:
-            for m in store.list_matches():
-                status = "stopped" if m.stopped else m.status
-                print(
-                    f"{m.id}\t{m.game}\t{', '.join(m.players)}\t{status}\t"
-                    f"{' '.join(str(t) for t in m.totals)}"
-                )
+        _run_store_command(args, store)
     except RecordRejected as exc:
         return _fail(prog, f"{args.files[exc.position]}: not a match record: {exc}")
     except UnknownMatch as exc:
         return _fail(prog, str(exc))
+    except OSError as exc:  # the output closed (a pipe into head) or full (a disk, /dev/full)
+        _silence_stdout()
+        return _fail(prog, f"cannot write the output: {exc.strerror or exc}")
     finally:
         store.close()
     return 0
+
+
+def _run_store_command(args: argparse.Namespace, store: Any) -> None:
+    """Print what the command asks for; everything is flushed before it returns."""
+    if args.command == "import":
+        for match_id in store.import_records(args.records):
+            print(match_id)
+    elif args.command == "export":
+        sys.stdout.buffer.write(store.export_record(args.id))
+    elif args.command == "csv":
+        sys.stdout.write(store.totals_csv(args.id))
+    else:
+        for m in store.list_matches():
+            status = "stopped" if m.stopped else m.status
+            players = ", ".join(one_line(name) for name in m.players)
+            print(f"{m.id}\t{m.game}\t{players}\t{status}\t{' '.join(map(str, m.totals))}")
+    sys.stdout.flush()
+
+
+def one_line(text: str) -> str:
+    """Text for one field of a line-oriented output: every control, format, separator or
+    surrogate character written as an escape, so a name can never forge a line or a column,
+    or reach the terminal raw."""
+    return "".join(
+        char.encode("unicode_escape").decode("ascii")
+        if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Zl", "Zp")
+        else char
+        for char in text
+    )
+
+
+def _silence_stdout() -> None:
+    """Point standard output at nothing, so the exit's own flush cannot fail again."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
 
 
 def _fail(prog: str, message: str) -> int:
