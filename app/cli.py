@@ -84,6 +84,10 @@ def main(argv: list[str] | None = None, prog: str = "partija") -> int:
     command = commands.add_parser("csv", help="print a match's points per deal and totals as CSV")
     command.add_argument("id", type=int)
     args = parser.parse_args(argv)
+    from app.logs import start_logging
+    from models.engine import database_path
+
+    start_logging(database_path(args.db).parent)
     if args.command is None:
         if args.db:  # the app opens its store where the environment says
             os.environ["PARTIJA_DB"] = args.db
@@ -95,6 +99,7 @@ def main(argv: list[str] | None = None, prog: str = "partija") -> int:
 
 
 def _store_command(args: argparse.Namespace, prog: str) -> int:
+    from app.logs import log
     from models import (
         DatabaseUnavailable,
         ForeignDatabase,
@@ -113,6 +118,7 @@ def _store_command(args: argparse.Namespace, prog: str) -> int:
     except (BadFile, DatabaseUnavailable, NewerDatabase, ForeignDatabase) as exc:
         return _fail(prog, str(exc))
     if store.moved_aside is not None:
+        log.error("%s", store.moved_aside.message())
         print(store.moved_aside.message(), file=sys.stderr)
     try:
         _run_store_command(args, store)
@@ -165,5 +171,8 @@ def _silence_stdout() -> None:
 
 
 def _fail(prog: str, message: str) -> int:
+    from app.logs import log
+
+    log.warning("%s %s: %s", prog, " ".join(sys.argv[1:]), message)
     print(f"{prog}: {message}", file=sys.stderr)
     return 2

@@ -14,6 +14,7 @@ from flet.utils import is_linux_server
 from app.history import HistoryScreen, MatchScreen
 from app.home import Home
 from app.i18n import tr
+from app.logs import log
 from app.model import AppModel
 from app.new_match import NewMatchScreen
 from app.players import PlayersScreen
@@ -31,8 +32,11 @@ def open_store(lang: str) -> tuple[object | None, str | None]:
     try:
         store = Store()
     except (DatabaseUnavailable, NewerDatabase, ForeignDatabase) as exc:
+        log.error("the store cannot be opened: %s", exc)
         return None, tr(lang, "store.unavailable", problem=str(exc))
     moved = store.moved_aside
+    if moved is not None:
+        log.error("%s", moved.message())
     return store, moved.message(lang) if moved else None
 
 

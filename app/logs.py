@@ -1,0 +1,68 @@
+"""The fault log: a rotating file beside the database, so a fault at the table can be found.
+
+Every fault the user is told about is written here too, with what was being done
+(the command, the file, the match); so is any exception nothing else caught. The
+log never stops the app: a folder that cannot be written leaves it on stderr only.
+"""
+
+from __future__ import annotations
+
+import logging
+import logging.handlers
+import sys
+import threading
+from pathlib import Path
+from types import TracebackType
+
+LOG_NAME = "partija.log"
+MAX_BYTES = 512 * 1024  # a few thousand faults; three old files are kept beside it
+BACKUPS = 3
+
+log = logging.getLogger("partija")
+
+
+def start_logging(folder: Path) -> Path | None:
+    """Log to ``folder/partija.log`` (rotating); the file, or None if it cannot be written."""
+    if any(isinstance(h, logging.handlers.RotatingFileHandler) for h in log.handlers):
+        return Path(log.handlers[0].baseFilename)  # type: ignore[attr-defined]
+    log.setLevel(logging.INFO)
+    log.propagate = False
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handler: logging.Handler = logging.handlers.RotatingFileHandler(
+            folder / LOG_NAME, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8"
+        )
+    except OSError as exc:
+        print(f"partija: no log file in {folder}: {exc.strerror or exc}", file=sys.stderr)
+        return None
+    handler.setFormatter(
+        logging.Formatter("%(asctime)s %(levelname)s %(process)d %(threadName)s %(message)s")
+    )
+    log.addHandler(handler)
+    _log_uncaught()
+    return folder / LOG_NAME
+
+
+def _log_uncaught() -> None:
+    """Exceptions nothing caught go to the log as well as where Python sends them."""
+    previous = sys.excepthook
+
+    def on_exception(
+        kind: type[BaseException], value: BaseException, trace: TracebackType | None
+    ) -> None:
+        log.critical("uncaught exception", exc_info=(kind, value, trace))
+        previous(kind, value, trace)
+
+    sys.excepthook = on_exception
+    previous_thread = threading.excepthook
+
+    def on_thread_exception(args: threading.ExceptHookArgs) -> None:
+        if args.exc_value is not None:
+            log.critical(
+                "uncaught exception in thread %s",
+                args.thread.name if args.thread else "?",
+                exc_info=(args.exc_type, args.exc_value, args.exc_traceback),
+            )
+        previous_thread(args)
+
+    threading.excepthook = on_thread_exception

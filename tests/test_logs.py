@@ -1,0 +1,57 @@
+"""The fault log beside the database: every fault the user is told of is written there too."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from conftest import ROOT
+
+
+def cli(*args):
+    return subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_a_fault_is_told_and_logged_with_its_context(tmp_path):
+    db = tmp_path / "partija.db"
+    run = cli("--db", str(db), "export", "7")
+    assert run.returncode == 2 and "no match 7" in run.stderr
+    text = (tmp_path / "partija.log").read_text(encoding="utf-8")
+    assert "WARNING" in text and "export 7" in text and "no match 7" in text
+
+
+def test_a_bad_file_is_logged_with_its_name(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    run = cli("--db", str(tmp_path / "partija.db"), "import", str(bad))
+    assert run.returncode == 2
+    assert str(bad) in (tmp_path / "partija.log").read_text(encoding="utf-8")
+
+
+def test_an_unwritable_log_folder_does_not_stop_anything(tmp_path):
+    (tmp_path / "blocked").write_text("a file where the folder would be")
+    run = cli("--db", str(tmp_path / "blocked" / "partija.db"), "matches")
+    assert run.returncode == 2  # the database cannot be there either: one line, no traceback
+    assert "Traceback" not in run.stderr
+    assert "no log file" in run.stderr
+
+
+def test_the_log_rotates(tmp_path):
+    from app import logs
+
+    code = (
+        "import logging, sys, pathlib; sys.path.insert(0, sys.argv[2]);"
+        "from app.logs import start_logging, log;"
+        "start_logging(pathlib.Path(sys.argv[1]));"
+        f"[log.warning('x' * 1000) for _ in range({logs.MAX_BYTES // 1000 * 2})]"
+    )
+    subprocess.run([sys.executable, "-c", code, str(tmp_path), str(ROOT)], check=True, timeout=60)
+    assert (tmp_path / "partija.log").exists() and (tmp_path / "partija.log.1").exists()
+    assert (tmp_path / "partija.log").stat().st_size <= logs.MAX_BYTES + 2000
