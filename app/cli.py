@@ -106,6 +106,7 @@ def _store_command(args: argparse.Namespace, prog: str) -> int:
         NewerDatabase,
         RecordRejected,
         Store,
+        StoreFault,
         UnknownMatch,
     )
     from models.files import BadFile, read_json_file
@@ -115,7 +116,7 @@ def _store_command(args: argparse.Namespace, prog: str) -> int:
             [read_json_file(path) for path in args.files] if args.command == "import" else []
         )
         store = Store(args.db)
-    except (BadFile, DatabaseUnavailable, NewerDatabase, ForeignDatabase) as exc:
+    except (BadFile, DatabaseUnavailable, NewerDatabase, ForeignDatabase, StoreFault) as exc:
         return _fail(prog, str(exc))
     if store.moved_aside is not None:
         log.error("%s", store.moved_aside.message())
@@ -124,7 +125,7 @@ def _store_command(args: argparse.Namespace, prog: str) -> int:
         _run_store_command(args, store)
     except RecordRejected as exc:
         return _fail(prog, f"{args.files[exc.position]}: not a match record: {exc}")
-    except UnknownMatch as exc:
+    except (UnknownMatch, StoreFault) as exc:
         return _fail(prog, str(exc))
     except OSError as exc:  # the output closed (a pipe into head) or full (a disk, /dev/full)
         _silence_stdout()

@@ -27,11 +27,11 @@ ASSETS = pathlib.Path(__file__).resolve().parent.parent / "assets"
 
 def open_store(lang: str) -> tuple[object | None, str | None]:
     """The store, and a sentence for the user if its file was damaged or cannot be used."""
-    from models import DatabaseUnavailable, ForeignDatabase, NewerDatabase, Store
+    from models import DatabaseUnavailable, ForeignDatabase, NewerDatabase, Store, StoreFault
 
     try:
         store = Store()
-    except (DatabaseUnavailable, NewerDatabase, ForeignDatabase) as exc:
+    except (DatabaseUnavailable, NewerDatabase, ForeignDatabase, StoreFault) as exc:
         log.error("the store cannot be opened: %s", exc)
         return None, tr(lang, "store.unavailable", problem=str(exc))
     moved = store.moved_aside

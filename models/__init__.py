@@ -10,7 +10,7 @@ export / list matches, statistics) and ``LiveMatch`` (the match being
 played: add an entry, start a deal, undo, annul, replace, stop).
 """
 
-from .engine import DatabaseUnavailable, MovedAside, database_path
+from .engine import DatabaseUnavailable, MovedAside, StoreFault, database_path
 from .live import LiveMatch, Replacement, Undone
 from .migrate import ForeignDatabase, NewerDatabase
 from .records import UnknownMatch
@@ -31,6 +31,7 @@ __all__ = [
     "Replacement",
     "RosterError",
     "Store",
+    "StoreFault",
     "Undone",
     "UnknownMatch",
     "database_path",

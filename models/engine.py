@@ -1,9 +1,16 @@
 """Where the database lives and how it is opened: the one place an SQLAlchemy engine is made.
 
-Opening checks the file before anything touches it: a file that fails
+Opening checks the file before anything touches it, on a read-only
+connection: a file that is another program's database or was written by a
+newer Partija is refused and left byte for byte as it was; one that fails
 ``PRAGMA integrity_check`` is moved aside with a timestamp (never silently
-lost, never overwritten) and a new one started; a database written by a
-newer Partija is refused. Then migrations bring the schema up to date.
+lost, never overwritten), a new one started, and the matches that can still
+be read are copied into it (``store.Store``). Only then is the file switched
+to WAL and migrations bring the schema up to date.
+
+A fault met later (a lock held too long, a full disk, a read-only file, a
+table gone) is raised as ``StoreFault``: one sentence naming the file and what
+to do, in English or Lithuanian, never a driver traceback.
 
 Every connection runs in WAL mode with foreign keys on and
 ``synchronous=FULL``, and real transactions (pysqlite's own transaction
@@ -24,7 +31,7 @@ import platformdirs
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL
 
-from .migrate import upgrade
+from .migrate import check_revision, upgrade
 from .tables import utcnow
 
 FILE_NAME = "partija.db"
@@ -36,6 +43,84 @@ class DatabaseUnavailable(RuntimeError):
     """The database file cannot be opened (permissions, a folder in its place, a lock held)."""
 
 
+# What a fault means for the user, by the words SQLite reports it with; first match wins.
+_FAULTS = (
+    ("locked", "busy"),
+    ("busy", "busy"),
+    ("readonly", "read_only"),
+    ("read-only", "read_only"),
+    ("full", "full"),
+    ("no such table", "schema"),
+    ("no such column", "schema"),
+    ("malformed", "damaged"),
+    ("not a database", "damaged"),
+    ("disk i/o", "io"),
+    ("unable to open", "unavailable"),
+)
+_FAULT_TEXT = {
+    "busy": (
+        "{file} is busy: another program has been writing to it for {seconds:g} s. "
+        "Close it, or wait, and try again.",
+        "{file} užimta: kita programa į ją rašo jau {seconds:g} s. "
+        "Uždarykite ją arba palaukite ir bandykite dar kartą.",
+    ),
+    "read_only": (
+        "{file} cannot be written (read-only file or folder). Allow writing or choose "
+        "another file with --db.",
+        "Į {file} negalima rašyti (failas ar aplankas tik skaitomas). Leiskite rašyti arba "
+        "pasirinkite kitą failą su --db.",
+    ),
+    "full": (
+        "The disk holding {file} is full. Free some space and try again.",
+        "Diskas, kuriame yra {file}, pilnas. Atlaisvinkite vietos ir bandykite dar kartą.",
+    ),
+    "schema": (
+        "{file} is missing a part of its tables ({detail}). Restore it from a backup, or "
+        "start with a new file (--db) and import your exported matches.",
+        "{file} trūksta dalies lentelių ({detail}). Atkurkite ją iš atsarginės kopijos arba "
+        "pradėkite naują failą (--db) ir importuokite eksportuotas partijas.",
+    ),
+    "damaged": (
+        "{file} is damaged ({detail}). Close Partija and open it again: a damaged file is "
+        "set aside and what can be read is kept.",
+        "{file} sugadinta ({detail}). Uždarykite Partiją ir atidarykite iš naujo: sugadintas "
+        "failas padedamas į šalį, o tai, ką galima perskaityti, išsaugoma.",
+    ),
+    "io": (
+        "{file} could not be read or written ({detail}). Check the disk and try again.",
+        "Nepavyko skaityti ar rašyti {file} ({detail}). Patikrinkite diską ir bandykite dar kartą.",
+    ),
+    "unavailable": (
+        "{file} cannot be used ({detail}).",
+        "{file} negalima naudoti ({detail}).",
+    ),
+}
+
+
+class StoreFault(RuntimeError):
+    """A database fault in the middle of work: nothing of that call was stored.
+
+    ``kind`` is one of ``busy``, ``read_only``, ``full``, ``schema``, ``damaged``,
+    ``io``, ``unavailable``; ``message(lang)`` is the sentence for the user.
+    """
+
+    def __init__(self, kind: str, file: Path, detail: str) -> None:
+        self.kind, self.file, self.detail = kind, file, detail
+        super().__init__(self.message("en"))
+
+    def message(self, lang: str = "en") -> str:
+        english, lithuanian = _FAULT_TEXT[self.kind]
+        return (lithuanian if lang == "lt" else english).format(
+            file=self.file, detail=self.detail, seconds=BUSY_TIMEOUT_S
+        )
+
+
+def fault_kind(error: BaseException) -> str:
+    """What a driver error means for the user (``unavailable`` when nothing more is known)."""
+    text = str(error).lower()
+    return next((kind for words, kind in _FAULTS if words in text), "unavailable")
+
+
 @dataclass(frozen=True)
 class MovedAside:
     """A damaged database file that was moved away so a new one could start; tell the user."""
@@ -43,17 +128,28 @@ class MovedAside:
     original: Path
     moved_to: Path
     problem: str
+    recovered: int = 0  # matches read from the damaged file and copied into the new one
+    unreadable: int = 0  # matches it lists that could not be read whole
 
     def message(self, lang: str = "en") -> str:
         if lang == "lt":
-            return (
+            text = (
                 f"Duomenų bazė {self.original} sugadinta ({self.problem}). Ji perkelta į "
                 f"{self.moved_to}, pradėta nauja."
             )
-        return (
+            if self.recovered or self.unreadable:
+                text += f" Išsaugota partijų: {self.recovered}; neperskaitomų: {self.unreadable}."
+            return text
+        text = (
             f"The database {self.original} is damaged ({self.problem}). It was moved to "
             f"{self.moved_to} and a new one started."
         )
+        if self.recovered or self.unreadable:
+            text += (
+                f" Matches recovered into it: {self.recovered}; "
+                f"could not be read: {self.unreadable}."
+            )
+        return text
 
 
 @dataclass(frozen=True)
@@ -94,6 +190,8 @@ def open_database(path: str | os.PathLike[str] | None = None) -> Database:
         file.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise DatabaseUnavailable(f"{file.parent}: cannot create the folder: {exc}") from None
+    if file.exists():
+        _refuse_if_not_ours(file)
     moved = _set_aside_if_damaged(file)
     engine = make_engine(file)
     try:
@@ -112,6 +210,13 @@ def make_engine(file: Path) -> Engine:
     )
     event.listen(engine, "connect", _configure_connection)
     event.listen(engine, "begin", _begin)
+
+    def as_fault(context: Any) -> None:
+        error = context.original_exception
+        if isinstance(error, sqlite3.Error):
+            raise StoreFault(fault_kind(error), file, str(error)) from error
+
+    event.listen(engine, "handle_error", as_fault)
     return engine
 
 
@@ -130,6 +235,32 @@ def _begin(connection: Any) -> None:
     connection.exec_driver_sql("BEGIN IMMEDIATE")
 
 
+def _refuse_if_not_ours(file: Path) -> None:
+    """Raise ``ForeignDatabase`` / ``NewerDatabase`` for a file this version must not write.
+
+    Read only (``mode=ro``): a refused file is not switched to WAL, not migrated,
+    not touched at all. A file that cannot be read this way is left to the
+    integrity check, which sets it aside if it is damaged.
+    """
+    try:
+        with closing(
+            sqlite3.connect(f"{file.resolve().as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_S)
+        ) as peek:
+            tables = {
+                row[0]
+                for row in peek.execute(
+                    "SELECT name FROM sqlite_master"
+                    " WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+                )
+            }
+            revision = None
+            if "alembic_version" in tables:
+                revision = peek.execute("SELECT version_num FROM alembic_version").fetchone()
+    except sqlite3.DatabaseError:
+        return
+    check_revision(file, revision[0] if revision else None, has_tables=bool(tables))
+
+
 def _set_aside_if_damaged(file: Path) -> MovedAside | None:
     """Run ``PRAGMA integrity_check``; move a damaged file (and its WAL) aside."""
     if not file.exists():
@@ -139,7 +270,7 @@ def _set_aside_if_damaged(file: Path) -> MovedAside | None:
             rows = check.execute("PRAGMA integrity_check").fetchall()
     except sqlite3.DatabaseError as exc:
         if getattr(exc, "sqlite_errorname", None) not in _CORRUPT:
-            raise DatabaseUnavailable(f"{file}: cannot open the database: {exc}") from None
+            raise DatabaseUnavailable(_cannot_open(file, exc)) from None
         problem = str(exc)
     else:
         if rows == [("ok",)]:
@@ -151,6 +282,46 @@ def _set_aside_if_damaged(file: Path) -> MovedAside | None:
         if part.exists():
             os.replace(part, f"{target}{suffix}")
     return MovedAside(file, target, problem)
+
+
+def readable_records(damaged: Path) -> tuple[list[dict[str, Any]], int]:
+    """The records of the matches still whole in a damaged file, and how many were not.
+
+    Read only; every match is read on its own, so one broken page loses only the
+    matches whose rows it held.
+    """
+    from sqlmodel import Session, select
+
+    from .records import read_match
+    from .tables import MatchRow
+
+    engine = create_engine(f"sqlite:///{damaged.resolve().as_uri()}?mode=ro&uri=true")
+    records, unreadable = [], 0
+    try:
+        with Session(engine) as session:
+            try:
+                ids = list(session.exec(select(MatchRow.id).order_by(MatchRow.id)))
+            except Exception:  # nothing readable: the new file stays empty
+                return [], 0
+            for match_id in ids:
+                try:
+                    assert match_id is not None
+                    records.append(read_match(session, match_id).record())
+                except Exception:  # any fault of this match loses only this match
+                    session.rollback()
+                    unreadable += 1
+    finally:
+        engine.dispose()
+    return records, unreadable
+
+
+def _cannot_open(file: Path, error: sqlite3.Error) -> str:
+    """Why the file cannot be opened, in words the user can act on."""
+    if not (os.access(file, os.W_OK) and os.access(file.parent, os.W_OK)):
+        return StoreFault("read_only", file, str(error)).message("en")
+    if fault_kind(error) == "busy":
+        return StoreFault("busy", file, str(error)).message("en")
+    return f"{file}: cannot open the database: {error}"
 
 
 def _free_name(file: Path) -> Path:

@@ -26,17 +26,32 @@ class ForeignDatabase(RuntimeError):
     """The file is an SQLite database, but not one of Partija's."""
 
 
+def known_revisions() -> set[str]:
+    """The revision ids this version has, read from the file names (``0003_settings.py``)."""
+    return {path.name.split("_", 1)[0] for path in (MIGRATIONS / "versions").glob("[0-9]*_*.py")}
+
+
+def check_revision(file: Path, current: str | None, *, has_tables: bool) -> None:
+    """Raise ``ForeignDatabase`` or ``NewerDatabase`` for a schema this version may not write."""
+    if current is None and has_tables:
+        raise ForeignDatabase(
+            f"{file} is not a Partija database (it has other tables); choose another file with --db"
+        )
+    if current is not None and current not in known_revisions():
+        raise NewerDatabase(
+            f"{file} was written by a newer version of Partija (schema"
+            f" {current}; this version knows up to {HEAD}): update Partija"
+            " to open it"
+        )
+
+
 def upgrade(engine: Engine, file: Path) -> None:
     """Bring the schema to ``HEAD``, or raise ``NewerDatabase`` / ``ForeignDatabase``."""
     with engine.begin() as connection:
         current = current_revision(connection)
         if current == HEAD:
             return
-        if current is None and _has_tables(connection):
-            raise ForeignDatabase(
-                f"{file} is not a Partija database (it has other tables);"
-                " choose another file with --db"
-            )
+        check_revision(file, current, has_tables=_has_tables(connection))
         run_migrations(connection, file, current, "head")
 
 
@@ -44,18 +59,11 @@ def run_migrations(connection: Connection, file: Path, current: str | None, targ
     """Upgrade inside the caller's transaction to ``target`` ("head" or a revision id)."""
     from alembic import command
     from alembic.config import Config
-    from alembic.script import ScriptDirectory
 
+    check_revision(file, current, has_tables=False)
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     config.attributes["connection"] = connection
-    known = {script.revision for script in ScriptDirectory.from_config(config).walk_revisions()}
-    if current is not None and current not in known:
-        raise NewerDatabase(
-            f"{file} was written by a newer version of Partija (schema"
-            f" {current}; this version knows up to {HEAD}): update Partija"
-            " to open it"
-        )
     command.upgrade(config, target)
 
 

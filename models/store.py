@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ from sqlmodel import Session, col, select
 from rules.match import Match
 from rules.record import FORMAT, RecordError, load
 
-from .engine import MovedAside, open_database
+from .engine import MovedAside, open_database, readable_records
 from .files import record_bytes, totals_csv
 from .live import LiveMatch
 from .records import insert_record, read_match, roster_names
@@ -46,6 +47,21 @@ class Store:
         self._engine = database.engine
         self.path: Path = database.path
         self.moved_aside: MovedAside | None = database.moved_aside
+        if self.moved_aside is not None:
+            self.moved_aside = self._recover(self.moved_aside)
+
+    def _recover(self, moved: MovedAside) -> MovedAside:
+        """Copy the matches still readable in a damaged file into the new one, each alone."""
+        records, unreadable = readable_records(moved.moved_to)
+        recovered = 0
+        for record in records:
+            try:
+                self.import_records([record])
+            except RecordError:
+                unreadable += 1
+            else:
+                recovered += 1
+        return replace(moved, recovered=recovered, unreadable=unreadable)
 
     def close(self) -> None:
         self._engine.dispose()
