@@ -289,8 +289,8 @@ def NewMatchScreen(
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
             )
         )
-    seated = {name_key(p) for p in nm.players}
-    free = [name for name in roster if name_key(name) not in seated]
+    at_table = {name_key(p) for p in nm.players}
+    free = [name for name in roster if name_key(name) not in at_table]
     # The name being typed is kept in a ref and given back as the field's value, so that a
     # later re-render never sends the field an older text. Typing itself updates nothing:
     # an update per keystroke would echo the text back while the player is still typing

@@ -195,18 +195,14 @@ def announce_when_listening(host: str, port: int, *, timeout: float = 120.0) -> 
 def run(*, web: bool, port: int, host: str = "127.0.0.1") -> None:
     """The desktop window, or with ``web`` the app served on ``host`` (loopback by default).
 
-    Without a display Flet serves the web client even for the desktop mode; then it is
-    served on ``host`` too, never on every interface by Flet's own default.
+    Without a display Flet would serve the web client for the desktop mode on every
+    interface; it is served here instead, on ``host``, as for ``web``, behind the
+    same-origin guard (``app.server``).
     """
     if web or is_linux_server():
+        from app.server import serve
+
         announce_when_listening(host, port)
-        ft.run(
-            main,
-            view=ft.AppView.WEB_BROWSER,
-            host=host,
-            port=port,
-            assets_dir=str(ASSETS),
-            no_cdn=True,
-        )
+        serve(main, host=host, port=port, assets_dir=str(ASSETS))
     else:
         ft.run(main, assets_dir=str(ASSETS), no_cdn=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pathlib
+import urllib.error
 import urllib.request
 
 import pytest
@@ -40,3 +41,70 @@ def test_ready_line_and_loopback_only(tmp_path, mode):
         assert addresses and addresses <= LOOPBACK, addresses
     log = (tmp_path / "server.log").read_text(errors="replace")
     assert f"Partija: http://127.0.0.1:{port}" in log
+
+
+def http_status(url: str, host: str) -> int:
+    request = urllib.request.Request(url, headers={"Host": host})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return answer.status
+    except urllib.error.HTTPError as refused:
+        return refused.code
+
+
+def websocket_opens(url: str, origin: str | None, host: str | None = None) -> bool:
+    """Whether the app's WebSocket handshake succeeds with these headers."""
+    import asyncio
+
+    import websockets
+
+    headers = {"Host": host} if host else {}
+
+    async def attempt() -> bool:
+        try:
+            async with websockets.connect(
+                url.replace("http://", "ws://") + "ws",
+                origin=origin,
+                additional_headers=headers,
+                open_timeout=30,
+            ):
+                return True
+        except websockets.exceptions.InvalidStatus:
+            return False
+
+    return asyncio.run(attempt())
+
+
+def test_only_its_own_host_and_origin_are_answered(tmp_path):
+    with serve(tmp_path) as url:
+        port = int(url.rstrip("/").rsplit(":", 1)[1])
+        assert http_status(url, f"127.0.0.1:{port}") == 200
+        assert http_status(url, f"localhost:{port}") == 200
+        assert http_status(url, f"attacker.example:{port}") == 403  # DNS rebinding
+        assert websocket_opens(url, f"http://127.0.0.1:{port}")
+        assert websocket_opens(url, None)  # a program, not a page in a browser
+        assert not websocket_opens(url, "http://attacker.example")  # another site's page
+        assert not websocket_opens(url, f"http://localhost:{port + 1}")
+        assert not websocket_opens(
+            url, f"http://attacker.example:{port}", f"attacker.example:{port}"
+        )
+
+
+@pytest.mark.parametrize(
+    "host, headers, admitted",
+    [
+        ("127.0.0.1", {"host": "127.0.0.1:8550"}, True),
+        ("127.0.0.1", {"host": "localhost:8550", "origin": "http://localhost:8550"}, True),
+        ("127.0.0.1", {"host": "127.0.0.1:8550", "origin": "http://evil.example"}, False),
+        ("127.0.0.1", {"host": "evil.example:8550"}, False),
+        ("127.0.0.1", {}, False),
+        ("0.0.0.0", {"host": "192.0.2.7:8550", "origin": "http://192.0.2.7:8550"}, True),
+        ("0.0.0.0", {"host": "192.0.2.7:8550", "origin": "http://evil.example"}, False),
+    ],
+)
+def test_the_guard_decides_by_host_and_origin(host, headers, admitted):
+    from app.server import SameOriginGuard, allowed_hosts
+
+    guard = SameOriginGuard(lambda *a: None, allowed_hosts(host, 8550))  # type: ignore[arg-type]
+    scope = {"type": "websocket", "headers": [(k.encode(), v.encode()) for k, v in headers.items()]}
+    assert guard.admits(scope) is admitted
