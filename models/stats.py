@@ -49,23 +49,24 @@ def player_stats(session: Session, game: str | None = None) -> list[PlayerStats]
         if match_id in wanted:
             seats[match_id].append(player_id)
     matches, finished, wins = Counter[int](), Counter[int](), Counter[int]()
-    for match_id, status, winners in session.exec(
+    for row_id, match_status, winners in session.exec(
         select(MatchRow.id, MatchRow.status, MatchRow.winners).where(col(MatchRow.id).in_(wanted))
     ):
-        table = seats[match_id]
+        assert row_id is not None
+        table = seats[row_id]
         matches.update(table)
-        if status == "finished":
+        if match_status == "finished":
             finished.update(table)
             wins.update({table[seat] for seat in json.loads(winners or "[]")})
     deals, points, violations = Counter[int](), Counter[int](), Counter[int]()
-    for match_id, status, gained, proven in session.exec(
+    for deal_match, status, gained, proven in session.exec(
         select(DealRow.match_id, DealRow.status, DealRow.points, DealRow.violations).where(
             col(DealRow.undone_at).is_(None), col(DealRow.match_id).in_(wanted)
         )
     ):
-        table = seats[match_id]
+        table = seats[deal_match]
         if status == "finished":
-            for player_id, got in zip(table, json.loads(gained)):
+            for player_id, got in zip(table, json.loads(gained or "[]")):
                 deals[player_id] += 1
                 points[player_id] += got
         violations.update(table[v["player"]] for v in json.loads(proven or "[]"))
@@ -74,4 +75,5 @@ def player_stats(session: Session, game: str | None = None) -> list[PlayerStats]
             name, matches[pid], finished[pid], wins[pid], deals[pid], points[pid], violations[pid]
         )
         for pid, name in session.exec(select(Player.id, Player.name).order_by(col(Player.name)))
+        if pid is not None  # a stored row always has its id
     ]
