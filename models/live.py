@@ -97,7 +97,7 @@ class LiveMatch:
                         deal_id=self._deal_ids[-1], seq=index, event=dumps(event)
                     )
                 )
-                outcome = self.match.apply(event)
+                outcome = self.match.commit(entry)  # checked just above: not again
                 if outcome.violations or outcome.deal_ended:
                     session.exec(
                         update(DealRow)

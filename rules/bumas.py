@@ -51,12 +51,25 @@ class Bumas(StockGame):
         ),
     )
 
+    def __init__(self, seats: int, options: Any = None) -> None:
+        super().__init__(seats, options)
+        self._matching: dict[Card, frozenset[Card]] = {}
+
     def max_seats(self, options: Any) -> int:
         """Two decks deal 7 cards to up to 10 players."""
         return 10 if isinstance(options, dict) and options.get("decks") == 2 else self.MAX_SEATS
 
     def new_deal(self, dealer: int, totals: list[int]) -> BumasDeal:
         return BumasDeal(self, dealer, totals)
+
+    def matching(self, top: Card) -> frozenset[Card]:
+        """The deck's cards of the top card's rank or suit: worked out once per top card."""
+        fits = self._matching.get(top)
+        if fits is None:
+            fits = frozenset(c for c in self.deck() if c.suit == top.suit or c.rank == top.rank)
+            self._matching[top] = fits
+        return fits
+
 
 
 class BumasDeal(StockDeal):
@@ -73,9 +86,8 @@ class BumasDeal(StockDeal):
         return max(sum(self.pile.values()) - 1, 0)
 
     def fitting(self) -> frozenset[Card]:
-        top = self.top
-        assert top is not None
-        return frozenset(c for c in self.game.deck() if c.suit == top.suit or c.rank == top.rank)
+        assert self.top is not None
+        return self.game.matching(self.top)
 
     def drawable(self) -> int:
         return self.stock + (self.under if self.game.options["reshuffle"] else 0)

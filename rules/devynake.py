@@ -59,7 +59,7 @@ class Devynake(Game):
         ),
     )
 
-    def deck(self) -> frozenset[Card]:
+    def build_deck(self) -> frozenset[Card]:
         return frozenset(deck(self.options["deck"]))
 
     @property

@@ -13,6 +13,7 @@ proves their exclusions like a play.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from .cards import ACE, Card
 from .codes import Code
@@ -70,8 +71,14 @@ class Domino(StockGame):
         ),
     )
 
+    def __init__(self, seats: int, options: Any = None) -> None:
+        super().__init__(seats, options)
+        # The cards that fit a pair of end faces, worked out once per pair and game.
+        self.fitting_cache: dict[frozenset[Card], frozenset[Card]] = {}
+
     def new_deal(self, dealer: int, totals: list[int]) -> DominoDeal:
         return DominoDeal(self, dealer, totals)
+
 
     def value(self, card: Card) -> int:
         """Penalty points of a card left in hand: face value, J 11, Q 12, K 13, A by option."""
@@ -104,8 +111,14 @@ class DominoDeal(StockDeal):
 
     def fitting(self) -> frozenset[Card]:
         assert self.ends is not None
-        faces = self.ends.values()
-        return frozenset(c for c in self.game.deck() if any(self.fits(c, f) for f in faces))
+        faces = frozenset(self.ends.values())
+        cache = self.game.fitting_cache
+        fits = cache.get(faces)
+        if fits is None:
+            fits = cache[faces] = frozenset(
+                c for c in self.game.deck() if any(self.fits(c, f) for f in faces)
+            )
+        return fits
 
     # -- checking -------------------------------------------------------
     def check(self, entry: Entry, index: int) -> None:

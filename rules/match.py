@@ -57,6 +57,7 @@ class Game(ABC):
         self.seats = seats
         self.options = resolve(self.OPTIONS + COMMON, {} if options is None else options, seats)
         self.validate()
+        self._deck = self.build_deck()
 
     def max_seats(self, options: Any) -> int:
         return self.MAX_SEATS
@@ -64,9 +65,13 @@ class Game(ABC):
     def validate(self) -> None:  # noqa: B027 - a game without cross-option rules keeps it
         """Raise ``OptionError`` for option values that do not fit together or the seats."""
 
-    @abstractmethod
     def deck(self) -> frozenset[Card]:
-        """Every card this game's deck holds."""
+        """Every card this game's deck holds: fixed by the options, so built once per game."""
+        return self._deck
+
+    @abstractmethod
+    def build_deck(self) -> frozenset[Card]:
+        """Build the deck the options ask for (called once, by ``__init__``)."""
 
     @abstractmethod
     def new_deal(self, dealer: int, totals: list[int]) -> Deal:
@@ -255,7 +260,16 @@ class Match:
                 log.entries += 1
                 log.rejected.append((index, refusal))
             return Outcome(index, None, refusal)
+        return self.commit(entry)
+
+    def commit(self, entry: Entry) -> Outcome:
+        """Apply an entry that ``check`` has just accepted, without checking it again.
+
+        Nothing may change the match between that ``check`` and this call.
+        """
+        log = self.current
         assert log is not None and log.deal is not None
+        index = log.entries
         log.entries += 1
         log.accepted.append((index, entry))
         deal = log.deal

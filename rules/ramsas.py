@@ -112,7 +112,7 @@ class Ramsas(Game):
                 f"{self.seats} players and the pirkinys need {need} cards; the deck has {size}"
             )
 
-    def deck(self) -> frozenset[Card]:
+    def build_deck(self) -> frozenset[Card]:
         return frozenset(deck(self.options["deck"]))
 
     def new_deal(self, dealer: int, totals: list[int]) -> RamsasDeal:
