@@ -148,7 +148,7 @@ class AppModel:
             self.table.rev += 1
 
     def open_match(self, match_id: int) -> None:
-        self.viewing = TableModel(self.store.resume(match_id), self.lang)
+        self.viewing = TableModel(self.store.replay(match_id), self.lang)
         self.go("match")
 
     def matches(self) -> list:

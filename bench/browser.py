@@ -152,7 +152,7 @@ def main() -> None:
             serve(folder) as table_url,
             browser_page(PHONE) as table,
         ):
-            counter = table.context.new_page(viewport=PHONE)
+            counter = table.context.browser.new_page(viewport=PHONE)  # the same browser
             counter.set_default_timeout(60_000)
             open_app(counter, counter_url, first="add")
             open_app(table, table_url, first=f"resume-{match_id}")
@@ -183,9 +183,13 @@ def main() -> None:
     c50, t50 = percentile(counter_times, 0.5), percentile(table_times, 0.5)
     print(f"{args.taps} clicks each, interleaved, Chromium at 360×740, {args.deals} deals stored")
     print(f"{'':>22} {'p50 ms':>8} {'p90 ms':>8}")
-    print(f"{'bare Flet counter':>22} {c50 * 1e3:>8.1f} {percentile(counter_times, 0.9) * 1e3:>8.1f}")
+    print(
+        f"{'bare Flet counter':>22} {c50 * 1e3:>8.1f} {percentile(counter_times, 0.9) * 1e3:>8.1f}"
+    )
     print(f"{'Partija card tap':>22} {t50 * 1e3:>8.1f} {percentile(table_times, 0.9) * 1e3:>8.1f}")
-    print(f"p50 ratio table / counter: {t50 / c50:.2f}  (mean {statistics.fmean(table_times) / statistics.fmean(counter_times):.2f})")
+    print(
+        f"p50 ratio table / counter: {t50 / c50:.2f}  (mean {statistics.fmean(table_times) / statistics.fmean(counter_times):.2f})"
+    )
 
 
 if __name__ == "__main__":

@@ -169,7 +169,10 @@ async def run(args: argparse.Namespace) -> None:
     rng = random.Random(5)
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "bench.db"
-        tables = [Table("10", db, stored(10, rng)), Table(str(args.long), db, stored(args.long, rng))]
+        tables = [
+            Table("10", db, stored(10, rng)),
+            Table(str(args.long), db, stored(args.long, rng)),
+        ]
         for table in tables:
             table.start()
         await asyncio.sleep(0)

@@ -11,13 +11,14 @@ player out wins the deal; a deal where everyone passes in turn has no winner.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card
 from .codes import Code
 from .entries import Drew, Entry, Played, Refused
 from .knowledge import Violation
-from .match import Expected
+from .match import CardStates, Expected, Reason
 from .options import Option, boolean, one_of, whole
 from .stock import StockDeal, StockGame
 
@@ -70,6 +71,15 @@ class Bumas(StockGame):
             self._matching[top] = fits
         return fits
 
+
+@dataclass(frozen=True, slots=True)
+class BumasView:
+    """The public table: the top card of the pile, the stock and each hand's count."""
+
+    top: Card | None
+    stock: int
+    hands: tuple[int, ...]
+    turn: int
 
 
 class BumasDeal(StockDeal):
@@ -140,6 +150,20 @@ class BumasDeal(StockDeal):
         else:
             self.end_turn()
         return violations
+
+    def view(self) -> BumasView:
+        return BumasView(self.top, self.stock, tuple(self.hands), self.turn)
+
+    def card_states(self) -> CardStates:
+        """Every copy on the pile: gone; the rest fits when it matches the top card."""
+        decks = self.game.options["decks"]
+        gone = frozenset(card for card, n in self.pile.items() if n >= decks)
+        fitting = self.game.deck() if self.top is None else self.fitting()
+        return CardStates(fitting - gone, gone)
+
+    def reasons(self) -> tuple[Reason, ...]:
+        out = [s for s, n in enumerate(self.hands) if n == 0]
+        return (Reason("bumas_out", (out[0],)),) if out else (Reason("blocked"),)
 
     def expected(self) -> Expected:
         if self.top is None:

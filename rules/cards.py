@@ -117,7 +117,9 @@ class Card:
 
 # Every card by its canonical text ("10H", "AS"): the fast path of ``Card.parse``.
 _CANONICAL: dict[str, Card] = {
-    f"{rank_name(rank)}{suit.value}": Card(rank, suit) for suit in Suit for rank in range(2, ACE + 1)
+    f"{rank_name(rank)}{suit.value}": Card(rank, suit)
+    for suit in Suit
+    for rank in range(2, ACE + 1)
 }
 
 
