@@ -157,7 +157,6 @@ def main() -> None:
             open_app(counter, counter_url, first="add")
             open_app(table, table_url, first=f"resume-{match_id}")
             tap(table, f"resume-{match_id}", until="expected-now")
-            clicks = 0
             entries = 0
             for round_ in range(args.warm + args.taps):
                 log = shadow.current
@@ -168,8 +167,7 @@ def main() -> None:
                     shadow.start_deal()
                     entries = 0
                 counter.bring_to_front()
-                clicks += 1
-                seconds = timed_click(counter, "add", "count", str(clicks))
+                seconds = timed_click(counter, "add", "count", str(round_ + 1))
                 if round_ >= args.warm:
                     counter_times.append(seconds)
                 event = next_entry(shadow, rng)
@@ -187,9 +185,8 @@ def main() -> None:
         f"{'bare Flet counter':>22} {c50 * 1e3:>8.1f} {percentile(counter_times, 0.9) * 1e3:>8.1f}"
     )
     print(f"{'Partija card tap':>22} {t50 * 1e3:>8.1f} {percentile(table_times, 0.9) * 1e3:>8.1f}")
-    print(
-        f"p50 ratio table / counter: {t50 / c50:.2f}  (mean {statistics.fmean(table_times) / statistics.fmean(counter_times):.2f})"
-    )
+    mean = statistics.fmean(table_times) / statistics.fmean(counter_times)
+    print(f"p50 ratio table / counter: {t50 / c50:.2f}  (mean {mean:.2f})")
 
 
 if __name__ == "__main__":

@@ -116,10 +116,19 @@ class Store:
         match, names = load(stored.record())
         return totals_csv(match, names)
 
-    def list_matches(self) -> list[MatchSummary]:
-        """Every match, unfinished first."""
+    def list_matches(
+        self, *, unfinished: bool = False, offset: int = 0, limit: int | None = None
+    ) -> list[MatchSummary]:
+        """Matches, unfinished first (every one, or a page: ``offset``, ``limit``);
+        ``unfinished``: only those going on."""
         with Session(self._engine) as session:
-            return list_matches(session)
+            return list_matches(session, unfinished=unfinished, offset=offset, limit=limit)
+
+    def summary(self, match_id: int) -> MatchSummary | None:
+        """One match's line of the list."""
+        with Session(self._engine) as session:
+            found = list_matches(session, ids=[match_id])
+        return found[0] if found else None
 
     def player_stats(self, game: str | None = None) -> list[PlayerStats]:
         """Matches, wins, win rate, points per deal and violations of each roster player.
