@@ -19,6 +19,10 @@ class Suit(str, Enum):
     DIAMONDS = "D"
     CLUBS = "C"
 
+    # Equal to its letter (a str mixin), so hashed as its letter too: in C, not in Python,
+    # which every set and dict of cards feels.
+    __hash__ = str.__hash__
+
     @property
     def symbol(self) -> str:
         return _SYMBOLS[self]
@@ -62,6 +66,9 @@ def rank_name(rank: int) -> str:
     return _RANK_NAMES.get(rank, str(rank))
 
 
+_RANK_TEXTS = [rank_name(rank) for rank in range(ACE + 1)]  # by rank: "2" … "10", "J" … "A"
+
+
 class CardError(ValueError):
     """The text is not a card."""
 
@@ -103,7 +110,7 @@ class Card:
         return cls(rank, suit)
 
     def __str__(self) -> str:
-        return f"{rank_name(self.rank)}{self.suit.value}"
+        return _RANK_TEXTS[self.rank] + self.suit._value_
 
     @property
     def label(self) -> str:
