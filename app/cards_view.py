@@ -7,7 +7,7 @@ import flet as ft
 from app.describe import card_words
 from app.i18n import tr
 from app.suits import suit_colour, suit_mark
-from rules.cards import Card, rank_name
+from rules.cards import Card, Suit, rank_name
 
 CARD_W, CARD_H = 48, 60  # the picker's touch target: at least 48 px each way
 
@@ -77,3 +77,17 @@ def small_card(card: Card | None, lang: str, *, width: float = 40) -> ft.Control
     return ft.Semantics(
         label=card_words(card, lang), content=card_face(card, width=width, height=width * 1.3)
     )
+
+
+@ft.memo
+@ft.component
+def SmallCard(card: Card | None, lang: str, width: float = 40) -> ft.Control:
+    """A board's card as a memoized component: drawn once, kept while the card stays."""
+    return small_card(card, lang, width=width)
+
+
+@ft.memo
+@ft.component
+def SuitMark(suit: Suit, size: float, colour: str | None = None) -> ft.Control:
+    """A drawn suit sign as a memoized component (its shapes are many small controls)."""
+    return suit_mark(suit, size, colour)

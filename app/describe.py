@@ -84,62 +84,14 @@ def _placement_words(lang: str, item: dict) -> str:
 
 def deal_reasons(lang: str, log, names: list[str], options: dict) -> list[str]:
     """Why a finished deal scored what it did, one short sentence per reason."""
+    from app.games import GAME_VIEWS
+
     deal = log.deal
-    reasons = _WHY[deal.game.id](lang, deal, names)
+    words = GAME_VIEWS[deal.game.id]
+    reasons = [words.reason(lang, why, tuple(names)) for why in deal.reasons()]
     if options["violation_penalty"] == "points":
         for v in log.violations:
             reasons.append(
                 tr(lang, "why.penalty", player=names[v.player], points=options["penalty_points"])
             )
     return reasons
-
-
-def _why_ramsas(lang: str, deal, names: list[str]) -> list[str]:
-    if deal.match_winners is not None and not any(deal.tricks):
-        return [tr(lang, "why.ramsas_declared", player=names[deal.match_winners[0]])]
-    playing = [s for s in range(len(names)) if s not in deal.folded]
-    if len(playing) < 2:
-        return [tr(lang, "why.lone", player=names[s]) for s in playing] or [
-            tr(lang, "why.all_fold")
-        ]
-    reasons = []
-    for seat in playing:
-        extra = ""
-        if deal.tricks[seat] and deal.jacks[seat]:
-            extra = tr(lang, "why.jacks")
-        elif not deal.tricks[seat] and deal.points is not None and deal.points[seat] < 0:
-            extra = tr(lang, "why.no_trick")
-        reasons.append(
-            tr(lang, "why.tricks", player=names[seat], count=deal.tricks[seat], extra=extra)
-        )
-    if deal.forgot_to_ask:
-        reasons.append(tr(lang, "why.forgot"))
-    return reasons
-
-
-def _why_devynake(lang: str, deal, names: list[str]) -> list[str]:
-    if deal.game.options["scoring"] == "bank":
-        return [tr(lang, "why.bank", first=names[deal.out[0]], second=names[deal.out[1]])]
-    return [tr(lang, "why.out", player=names[deal.out[0]], count=sum(deal.hands))]
-
-
-def _why_domino(lang: str, deal, names: list[str]) -> list[str]:
-    shown = ", ".join(f"{names[s]} {p}" for s, p in sorted(deal.revealed.items()))
-    out = [s for s, n in enumerate(deal.hands) if n == 0]
-    first = [tr(lang, "why.domino_out", player=names[out[0]])] if out else [tr(lang, "why.blocked")]
-    return first + [tr(lang, "why.revealed", points=shown)]
-
-
-def _why_bumas(lang: str, deal, names: list[str]) -> list[str]:
-    out = [s for s, n in enumerate(deal.hands) if n == 0]
-    if out:
-        return [tr(lang, "why.bumas_out", player=names[out[0]])]
-    return [tr(lang, "why.blocked")]
-
-
-_WHY = {
-    "ramsas": _why_ramsas,
-    "devynake": _why_devynake,
-    "domino": _why_domino,
-    "bumas": _why_bumas,
-}

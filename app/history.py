@@ -11,7 +11,7 @@ from __future__ import annotations
 import flet as ft
 
 from app.i18n import tr
-from app.model import AppModel
+from app.model import HISTORY_PAGE, AppModel
 from app.table import Scoreboard
 
 
@@ -43,6 +43,37 @@ def _status(lang: str, summary) -> str:
     if summary.stopped:
         return tr(lang, "history.stopped")
     return tr(lang, "history.finished" if summary.status == "finished" else "history.open.status")
+
+
+def pages(model: AppModel, shown: int) -> list[ft.Control]:
+    """Earlier and later pages of the list: it is read one page at a time."""
+    lang = model.lang
+    buttons = []
+    if model.history_page:
+        buttons.append(
+            ft.Semantics(
+                identifier="action-newer",
+                content=ft.OutlinedButton(
+                    tr(lang, "history.newer"),
+                    icon=ft.Icons.NAVIGATE_BEFORE,
+                    height=48,
+                    on_click=lambda _: model.history_more(-1),
+                ),
+            )
+        )
+    if shown == HISTORY_PAGE:
+        buttons.append(
+            ft.Semantics(
+                identifier="action-older",
+                content=ft.OutlinedButton(
+                    tr(lang, "history.older"),
+                    icon=ft.Icons.NAVIGATE_NEXT,
+                    height=48,
+                    on_click=lambda _: model.history_more(1),
+                ),
+            )
+        )
+    return [ft.Row(buttons, wrap=True, spacing=8)] if buttons else []
 
 
 @ft.component
@@ -83,6 +114,7 @@ def HistoryScreen(model: AppModel) -> ft.Control:
             ),
             ft.Text(model.message, size=14) if model.message else ft.Container(),
             *(rows or [ft.Text(tr(lang, "history.empty"))]),
+            *pages(model, len(rows)),
         ],
         spacing=8,
         scroll=ft.ScrollMode.AUTO,
@@ -186,7 +218,7 @@ def MatchScreen(model: AppModel) -> ft.Control:
                 ),
             ),
             ft.Row(buttons, wrap=True, spacing=8, run_spacing=8),
-            Scoreboard(tm),
+            Scoreboard(tm.scores()),
             ft.Text(tr(lang, "history.deals"), size=15, weight=ft.FontWeight.BOLD),
             *deals,
         ],

@@ -100,7 +100,7 @@ def ResumeTile(model: AppModel, summary) -> ft.Control:
 def Home(model: AppModel) -> ft.Control:
     lang = model.lang
     _ = model.version
-    unfinished = [m for m in model.matches() if m.status == "open" and not m.stopped]
+    unfinished = model.unfinished()
     problem = (
         [
             ft.Container(
@@ -117,10 +117,7 @@ def Home(model: AppModel) -> ft.Control:
         [
             ft.Text(tr(lang, "home.unfinished"), size=18, weight=ft.FontWeight.BOLD),
             ft.ResponsiveRow(
-                [
-                    ft.Container(ResumeTile(model, m), col={"xs": 12, "md": 6})
-                    for m in unfinished[:6]
-                ],
+                [ft.Container(ResumeTile(model, m), col={"xs": 12, "md": 6}) for m in unfinished],
                 spacing=4,
                 run_spacing=4,
             ),

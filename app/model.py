@@ -17,7 +17,10 @@ from app.new_match import GAME_ORDER, NewMatchModel
 from app.settings_model import Settings
 from app.table_model import Notice, TableModel
 
-__all__ = ["GAME_ORDER", "AppModel"]
+__all__ = ["GAME_ORDER", "HISTORY_PAGE", "AppModel"]
+
+HISTORY_PAGE = 50  # matches per page of the history list
+UNFINISHED_SHOWN = 6  # unfinished matches on the home screen
 
 
 @ft.observable
@@ -41,6 +44,7 @@ class AppModel:
     message: str | None = None  # a one-line result of the last history or roster action
     stats_game: str | None = None
     version: int = 0  # bumped when stored matches change, so lists re-read the store
+    history_page: int = 0  # the page of the history list shown
 
     @classmethod
     def start(cls, store: Any, problem: str | None, *, local: bool = True) -> AppModel:
@@ -92,6 +96,8 @@ class AppModel:
     # -- navigation ---------------------------------------------------------
     def go(self, screen: str) -> None:
         self.message = None
+        if screen != "history" or self.screen not in ("history", "match"):
+            self.history_page = 0
         self.screen = screen
         self.version += 1
 
@@ -148,11 +154,23 @@ class AppModel:
             self.table.rev += 1
 
     def open_match(self, match_id: int) -> None:
-        self.viewing = TableModel(self.store.resume(match_id), self.lang)
+        self.viewing = TableModel(self.store.replay(match_id), self.lang)
         self.go("match")
 
     def matches(self) -> list:
-        return self.store.list_matches() if self.store is not None else []
+        """One page of the history list."""
+        if self.store is None:
+            return []
+        return self.store.list_matches(offset=self.history_page * HISTORY_PAGE, limit=HISTORY_PAGE)
+
+    def unfinished(self) -> list:
+        """The matches to resume from the home screen (SQL picks them, with a limit)."""
+        if self.store is None:
+            return []
+        return self.store.list_matches(unfinished=True, limit=UNFINISHED_SHOWN)
+
+    def history_more(self, step: int) -> None:
+        self.history_page = max(0, self.history_page + step)
 
     def roster(self) -> list[str]:
         return self.store.roster() if self.store is not None else []
@@ -163,7 +181,8 @@ class AppModel:
 
     # -- files --------------------------------------------------------------
     def export_name(self, match_id: int, suffix: str) -> str:
-        game = next((m.game for m in self.matches() if m.id == match_id), "match")
+        summary = self.store.summary(match_id) if self.store is not None else None
+        game = summary.game if summary is not None else "match"
         return f"partija-{game}-{match_id}.{suffix}"
 
     def import_files(self, contents: list[bytes]) -> None:

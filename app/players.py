@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import flet as ft
-import flet_charts as fch
 
 from app.i18n import tr
 from app.model import GAME_ORDER, AppModel
@@ -72,6 +71,8 @@ def PlayersScreen(model: AppModel) -> ft.Control:
         if s.matches
     ]
     played = [s for s in stats if s.finished]
+    import flet_charts as fch  # only where a chart is drawn: not at the app's start
+
     chart = (
         fch.BarChart(
             height=180,

@@ -1,16 +1,25 @@
-"""The table screen: expected-now line, totals, the public table, the card picker, entry buttons."""
+"""The table screen: expected-now line, totals, the public table, the card picker, entry buttons.
+
+Drawn as memoized components fed with plain values (``table_state``): a tap
+draws again only the parts whose values changed – the header, the cards whose
+state changed, the board, the entry list – and never the scoreboard, which is
+keyed by the closed deals.
+"""
 
 from __future__ import annotations
 
-import flet as ft
-import flet_charts as fch
+from collections.abc import Callable
 
-from app.boards import BOARDS
+import flet as ft
+
+from app import table_state
 from app.cards_view import tappable_card
+from app.games import GAME_VIEWS
 from app.i18n import tr
 from app.suits import on_table_colour, suit_mark
 from app.table_model import TableModel
-from rules.cards import SUITS
+from app.table_state import EntryLine, HeaderState, ScoreState
+from rules.cards import SUITS, Card, Suit
 
 ACTION_ICONS = {
     "pass": ft.Icons.SKIP_NEXT,
@@ -47,14 +56,9 @@ def action_button(kind: str, text: str, on_click, *, primary: bool = False) -> f
     )
 
 
-def Header(tm: TableModel) -> ft.Control:
-    log = tm.match.current
-    lang = tm.lang
-    info = ""
-    if log is not None:
-        info = tr(lang, "table.deal", number=log.number + 1, dealer=tm.names[log.dealer])
-    expected = tm.expected()
-    turn = expected.player if expected is not None else None
+@ft.memo
+@ft.component
+def Header(state: HeaderState) -> ft.Control:
     # The seat to act is marked twice: filled, and with an arrow (never colour alone).
     totals = [
         ft.Semantics(
@@ -64,11 +68,11 @@ def Header(tm: TableModel) -> ft.Control:
                 padding=ft.Padding.symmetric(horizontal=10, vertical=6),
                 border_radius=16,
                 bgcolor=ft.Colors.PRIMARY_CONTAINER
-                if seat == turn
+                if turn
                 else ft.Colors.SURFACE_CONTAINER_HIGHEST,
                 content=ft.Row(
                     [
-                        *([ft.Icon(ft.Icons.PLAY_ARROW, size=16)] if seat == turn else []),
+                        *([ft.Icon(ft.Icons.PLAY_ARROW, size=16)] if turn else []),
                         ft.Text(f"{name} {total}", size=14, weight=ft.FontWeight.W_600),
                     ],
                     tight=True,
@@ -76,21 +80,21 @@ def Header(tm: TableModel) -> ft.Control:
                 ),
             ),
         )
-        for seat, (name, total) in enumerate(zip(tm.names, tm.totals()))
+        for seat, (name, total, turn) in enumerate(state.seats)
     ]
     return ft.Column(
         [
             ft.Semantics(
                 identifier="expected-now",
                 content=ft.Text(
-                    tm.headline(), size=20, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY
+                    state.headline, size=20, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY
                 ),
             ),
-            ft.Text(info, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(state.info, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
             ft.Semantics(
                 identifier="last-entry",
                 content=ft.Text(
-                    tm.last_entry(),
+                    state.last_entry,
                     size=14,
                     max_lines=1,
                     overflow=ft.TextOverflow.ELLIPSIS,
@@ -150,35 +154,55 @@ def NoticeBanner(tm: TableModel, on_rule) -> ft.Control:
     )
 
 
-def Picker(tm: TableModel) -> ft.Control:
-    rows = []
-    for suit_cards in tm.cards():
-        suit = suit_cards[0].suit
-        # 22 + 4 + 6 × 48 + 5 × 3 = 329: a 24-card deck's suit fits one line on a 360 px phone.
-        rows.append(
+@ft.memo
+@ft.component
+def PickerCard(code: str, state: str, lang: str, on_tap: Callable[[str], None]) -> ft.Control:
+    return tappable_card(Card.parse(code), state, lang, on_tap)
+
+
+@ft.memo
+@ft.component
+def PickerRow(
+    suit: Suit, cards: tuple[tuple[str, str], ...], lang: str, on_tap: Callable[[str], None]
+) -> ft.Control:
+    # 22 + 4 + 6 × 48 + 5 × 3 = 329: a 24-card deck's suit fits one line on a 360 px phone.
+    return ft.Row(
+        [
+            ft.Container(
+                suit_mark(suit, 20, on_table_colour(suit)),
+                width=22,
+                alignment=ft.Alignment.CENTER,
+            ),
             ft.Row(
-                [
-                    ft.Container(
-                        suit_mark(suit, 20, on_table_colour(suit)),
-                        width=22,
-                        alignment=ft.Alignment.CENTER,
-                    ),
-                    ft.Row(
-                        [
-                            tappable_card(c, tm.card_state(c), tm.lang, tm.tap_card)
-                            for c in suit_cards
-                        ],
-                        wrap=True,
-                        spacing=3,
-                        run_spacing=4,
-                        expand=True,
-                    ),
-                ],
-                spacing=4,
-                vertical_alignment=ft.CrossAxisAlignment.START,
-            )
-        )
-    return ft.Column(rows, spacing=6)
+                [PickerCard(code, state, lang, on_tap, key=code) for code, state in cards],
+                wrap=True,
+                spacing=3,
+                run_spacing=4,
+                expand=True,
+            ),
+        ],
+        spacing=4,
+        vertical_alignment=ft.CrossAxisAlignment.START,
+    )
+
+
+def Picker(tm: TableModel) -> ft.Control:
+    rows = table_state.picker(tm)
+    return ft.Column(
+        [PickerRow(suit, cards, tm.lang, tm.tap_card, key=suit.value) for suit, cards in rows],
+        spacing=6,
+    )
+
+
+@ft.memo
+@ft.component
+def Board(game: str, view: object, names: tuple[str, ...], lang: str) -> ft.Control:
+    return ft.Container(
+        GAME_VIEWS[game].board(view, names, lang),
+        padding=8,
+        border_radius=10,
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+    )
 
 
 def Actions(tm: TableModel) -> ft.Control:
@@ -298,108 +322,140 @@ def TableActions(tm: TableModel) -> ft.Control:
     return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
 
 
-def EntryList(tm: TableModel) -> ft.Control:
-    evidence = set(tm.notice.evidence) if tm.notice else set()
-    items = []
-    for number, line in reversed(tm.entries()):
-        index = number - 1
-        edit = (
-            ft.Semantics(
-                identifier=f"correct-{number}",
-                content=ft.IconButton(
-                    ft.Icons.EDIT,
-                    icon_size=18,
-                    tooltip=tr(tm.lang, "correct.tooltip"),
-                    on_click=lambda _, i=index: tm.start_correcting(i),
-                ),
-            )
-            if tm.editable(index)
-            else None
+@ft.memo
+@ft.component
+def EntryRow(line: EntryLine, lang: str, on_correct: Callable[[int], None]) -> ft.Control:
+    edit = (
+        ft.Semantics(
+            identifier=f"correct-{line.number}",
+            content=ft.IconButton(
+                ft.Icons.EDIT,
+                icon_size=18,
+                tooltip=tr(lang, "correct.tooltip"),
+                on_click=lambda _: on_correct(line.number - 1),
+            ),
         )
-        items.append(
-            ft.Container(
-                bgcolor=ft.Colors.TERTIARY_CONTAINER
-                if index in evidence or index == tm.editing
-                else None,
-                padding=ft.Padding.only(left=6),
-                border_radius=4,
-                content=ft.Row(
-                    [ft.Text(f"{number}. {line}", size=13, expand=True), *([edit] if edit else [])],
-                    spacing=0,
-                    height=36,
-                ),
-            )
-        )
+        if line.editable
+        else None
+    )
+    return ft.Container(
+        bgcolor=ft.Colors.TERTIARY_CONTAINER if line.marked else None,
+        padding=ft.Padding.only(left=6),
+        border_radius=4,
+        content=ft.Row(
+            [
+                ft.Text(f"{line.number}. {line.text}", size=13, expand=True),
+                *([edit] if edit else []),
+            ],
+            spacing=0,
+            height=36,
+        ),
+    )
+
+
+@ft.memo
+@ft.component
+def EntryList(
+    lines: tuple[EntryLine, ...], lang: str, on_correct: Callable[[int], None]
+) -> ft.Control:
+    """The open deal's entries, newest first."""
+    items = [EntryRow(line, lang, on_correct, key=line.number) for line in lines]
     return ft.Column(
         [
-            ft.Text(tr(tm.lang, "table.entries"), size=15, weight=ft.FontWeight.BOLD),
-            *(items or [ft.Text(tr(tm.lang, "table.no_entries"), size=13)]),
+            ft.Text(tr(lang, "table.entries"), size=15, weight=ft.FontWeight.BOLD),
+            *(items or [ft.Text(tr(lang, "table.no_entries"), size=13)]),
         ],
         spacing=2,
     )
 
 
-def Scoreboard(tm: TableModel) -> ft.Control:
-    lang = tm.lang
+PALETTE = [
+    ft.Colors.GREEN_700,
+    ft.Colors.BLUE_700,
+    ft.Colors.ORANGE_800,
+    ft.Colors.PURPLE_600,
+    ft.Colors.RED_700,
+    ft.Colors.TEAL_700,
+    ft.Colors.BROWN_600,
+    ft.Colors.PINK_600,
+    ft.Colors.INDIGO_600,
+    ft.Colors.LIME_800,
+]
+
+
+def chart(state: ScoreState) -> ft.Control:
+    """The totals as lines; flet_charts is imported here, where a chart is drawn."""
+    if max((len(line) for line in state.series), default=0) <= 1:
+        return ft.Container()
+    import flet_charts as fch
+
+    return fch.LineChart(
+        height=180,
+        expand=False,
+        data_series=[
+            fch.LineChartData(
+                points=[fch.LineChartDataPoint(x, y) for x, y in line],
+                color=PALETTE[seat % len(PALETTE)],
+                stroke_width=3,
+                curved=False,
+            )
+            for seat, line in enumerate(state.series)
+        ],
+    )
+
+
+@ft.memo
+@ft.component
+def Scoreboard(state: ScoreState) -> ft.Control:
+    """One row per deal (the latest ones until all are asked for), the totals, the chart.
+
+    Its value is the same object until a deal opens or closes: a tap never draws it again.
+    """
+    lang, names = state.lang, state.names
+    show_all, set_show_all = ft.use_state(False)
     columns = [ft.DataColumn(ft.Text(tr(lang, "score.deal")))] + [
-        ft.DataColumn(ft.Text(name), numeric=True) for name in tm.names
+        ft.DataColumn(ft.Text(name), numeric=True) for name in names
     ]
+    shown = state.rows if show_all else state.rows[-table_state.RECENT_DEALS :]
     rows = []
-    for number, _status, points in tm.score_rows():
+    for number, points in shown:
         cells = [ft.DataCell(ft.Text(str(number)))]
         cells += [
-            ft.DataCell(ft.Text("…" if points is None else f"{p:+d}"))
-            for p in (points or [None] * len(tm.names))
+            ft.DataCell(ft.Text("…" if p is None else f"{p:+d}"))
+            for p in (points or [None] * len(names))
         ]
         rows.append(ft.DataRow(cells=cells))
     rows.append(
         ft.DataRow(
             cells=[ft.DataCell(ft.Text(tr(lang, "score.total"), weight=ft.FontWeight.BOLD))]
-            + [ft.DataCell(ft.Text(str(t), weight=ft.FontWeight.BOLD)) for t in tm.totals()]
+            + [ft.DataCell(ft.Text(str(t), weight=ft.FontWeight.BOLD)) for t in state.totals]
         )
     )
-    palette = [
-        ft.Colors.GREEN_700,
-        ft.Colors.BLUE_700,
-        ft.Colors.ORANGE_800,
-        ft.Colors.PURPLE_600,
-        ft.Colors.RED_700,
-        ft.Colors.TEAL_700,
-        ft.Colors.BROWN_600,
-        ft.Colors.PINK_600,
-        ft.Colors.INDIGO_600,
-        ft.Colors.LIME_800,
-    ]
-    series = tm.running_totals()
-    chart = (
-        fch.LineChart(
-            height=180,
-            expand=False,
-            data_series=[
-                fch.LineChartData(
-                    points=[fch.LineChartDataPoint(x, y) for x, y in enumerate(line)],
-                    color=palette[seat % len(palette)],
-                    stroke_width=3,
-                    curved=False,
-                )
-                for seat, line in enumerate(series)
-            ],
-        )
-        if max((len(s) for s in series), default=0) > 1
-        else ft.Container()
+    more = (
+        [
+            ft.Semantics(
+                identifier="action-all-deals",
+                content=ft.TextButton(
+                    tr(lang, "score.all_deals", count=len(state.rows)),
+                    on_click=lambda _: set_show_all(True),
+                ),
+            )
+        ]
+        if len(shown) < len(state.rows)
+        else []
     )
     legend = ft.Row(
         [
             ft.Row(
                 [
                     ft.Container(
-                        width=12, height=12, bgcolor=palette[i % len(palette)], border_radius=6
+                        width=12, height=12, bgcolor=PALETTE[i % len(PALETTE)], border_radius=6
                     ),
                     ft.Text(name, size=12),
                 ],
                 tight=True,
             )
-            for i, name in enumerate(tm.names)
+            for i, name in enumerate(names)
         ],
         wrap=True,
         spacing=10,
@@ -407,6 +463,7 @@ def Scoreboard(tm: TableModel) -> ft.Control:
     return ft.Column(
         [
             ft.Text(tr(lang, "table.scoreboard"), size=15, weight=ft.FontWeight.BOLD),
+            *more,
             ft.Row(
                 [
                     ft.DataTable(
@@ -420,7 +477,7 @@ def Scoreboard(tm: TableModel) -> ft.Control:
                 ],
                 scroll=ft.ScrollMode.AUTO,
             ),
-            chart,
+            chart(state),
             legend,
         ],
         spacing=6,
@@ -429,15 +486,18 @@ def Scoreboard(tm: TableModel) -> ft.Control:
 
 @ft.component
 def TableScreen(tm: TableModel, on_rule) -> ft.Control:
-    _ = tm.rev  # re-render whenever the match changes
-    board = BOARDS[tm.game_id](tm) if tm.deal is not None else ft.Container()
+    _ = tm.rev  # re-render whenever the match changes; the parts below skip what did not
+    deal = tm.deal
+    board = (
+        Board(tm.game_id, deal.view(), tuple(tm.names), tm.lang)
+        if deal is not None
+        else ft.Container()
+    )
     play = ft.Column(
         [
-            Header(tm),
+            Header(table_state.header(tm)),
             NoticeBanner(tm, on_rule),
-            ft.Container(
-                board, padding=8, border_radius=10, bgcolor=ft.Colors.SURFACE_CONTAINER_LOW
-            ),
+            board,
             Actions(tm),
             # No card is expected between deals: the picker steps aside for "next deal".
             Picker(tm) if tm.expected() is not None or tm.editing is not None else ft.Container(),
@@ -446,7 +506,13 @@ def TableScreen(tm: TableModel, on_rule) -> ft.Control:
         ],
         spacing=10,
     )
-    side = ft.Column([EntryList(tm), Scoreboard(tm)], spacing=14)
+    side = ft.Column(
+        [
+            EntryList(table_state.entry_lines(tm), tm.lang, tm.start_correcting),
+            Scoreboard(table_state.scores(tm)),
+        ],
+        spacing=14,
+    )
     return ft.ResponsiveRow(
         [
             ft.Container(play, col={"xs": 12, "md": 7}),

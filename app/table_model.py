@@ -1,8 +1,9 @@
-"""The table screen's controller: turns taps into entries and the match into what is shown.
+"""The table's controller: turns taps into entries and corrections, and keeps the notice.
 
 It holds no rules: every entry goes to the rules engine through the keeper
-(which stores it before saying it was accepted), and everything shown is
-derived from the match the keeper holds. Plain Python, tested without Flet.
+(which stores it before saying it was accepted). What the screen shows is
+derived in ``table_state``; notices and their rule links are in ``notices``.
+Plain Python, tested without Flet.
 """
 
 from __future__ import annotations
@@ -12,79 +13,15 @@ from typing import Any, Protocol
 
 import flet as ft
 
-from app.describe import card_words, deal_reasons, entry_line, expected_line
+from app import table_state
+from app.describe import card_words, entry_line
 from app.i18n import tr
-from rules import Code, Match, Outcome, Refused, Status
-from rules.cards import ACE, SUITS, Card
+from app.notices import RULE_ANCHORS, Notice, anchor, sentence
+from rules import Match, Outcome, Refused, Status
+from rules.cards import ACE, Card
 from rules.messages import refusal_message, violation_message
 
-# The paragraph of the game's rules page that explains each code it can produce.
-RULE_ANCHORS: dict[str, dict[str, str]] = {
-    "devynake": {
-        "bad_card": "deal",
-        "deal_over": "cards",
-        "match_over": "match",
-        "not_in_play": "turn",
-        "not_your_turn": "turn",
-        "card_gone": "rows",
-        "not_playable": "rows",
-        "false_pass": "false-pass",
-    },
-    "ramsas": {
-        "bad_card": "deal",
-        "deal_over": "scoring",
-        "match_over": "scoring",
-        "not_in_play": "fold",
-        "cannot_buy": "buy",
-        "cannot_fold": "fold",
-        "redeal_not_allowed": "redeal",
-        "wrong_phase": "tricks",
-        "not_your_turn": "tricks",
-        "card_gone": "proofs",
-        "not_held": "proofs",
-        "must_lead_trump_ace": "trump-ace",
-        "must_follow": "obligations",
-        "must_trump": "obligations",
-        "must_head": "obligations",
-        "must_overtrump": "obligations",
-        "not_playable": "tricks",
-        "not_jacks": "jacks",
-        "revoke": "proofs",
-        "failed_to_trump": "proofs",
-        "failed_to_head": "proofs",
-        "failed_to_overtrump": "proofs",
-        "trump_ace_not_led": "trump-ace",
-    },
-    "bumas": {
-        "bad_card": "deal",
-        "deal_over": "scoring",
-        "match_over": "scoring",
-        "wrong_phase": "play",
-        "not_your_turn": "play",
-        "card_gone": "play",
-        "not_playable": "play",
-        "must_draw": "stock",
-        "stock_empty": "stock",
-        "false_draw": "proofs",
-        "false_pass": "proofs",
-    },
-    "domino": {
-        "bad_card": "deal",
-        "deal_over": "end",
-        "match_over": "scoring",
-        "not_in_play": "end",
-        "wrong_phase": "end",
-        "not_your_turn": "line",
-        "card_gone": "line",
-        "not_held": "multi",
-        "not_playable": "line",
-        "must_draw": "draw",
-        "stock_empty": "draw",
-        "hand_mismatch": "end",
-        "false_draw": "proofs",
-        "false_pass": "proofs",
-    },
-}
+__all__ = ["RULE_ANCHORS", "Keeper", "Notice", "TableModel", "sentence"]
 
 
 class Undone(Protocol):
@@ -108,22 +45,6 @@ class Keeper(Protocol):
     def stop(self) -> None: ...
 
 
-def sentence(text: str) -> str:
-    """Start with a capital: card words open some sentences ("širdžių šešiakė netinka")."""
-    return text[:1].upper() + text[1:]
-
-
-@dataclass(frozen=True)
-class Notice:
-    """A banner: a refusal (loud, kind), proven violations (news), or a plain note."""
-
-    kind: str  # "refused", "violation", "info"
-    text: str
-    code: str | None = None
-    anchor: str | None = None
-    evidence: tuple[int, ...] = ()  # entry indices of the deal to highlight
-
-
 @ft.observable
 @dataclass
 class TableModel:
@@ -138,6 +59,7 @@ class TableModel:
     picker_player: int | None = None
     picked: list[str] = field(default_factory=list)
     editing: int | None = None  # index in the current deal of the entry being corrected
+    scores_rev: int = 0  # bumped when closed deals may have changed: the scoreboard is redrawn
 
     # -- derived state ----------------------------------------------------
     @property
@@ -162,69 +84,33 @@ class TableModel:
         return deal.expected() if deal is not None and deal.status is Status.OPEN else None
 
     def headline(self) -> str:
-        if self.editing is not None:
-            key = "expect.correct_or_pass" if self.can_correct_to_pass() else "expect.correct"
-            return tr(self.lang, key, number=self.editing + 1)
-        if self.match.finished:
-            winners = ", ".join(self.names[s] for s in self.match.winners or [])
-            return tr(self.lang, "expect.match_over", winners=winners)
-        expected = self.expected()
-        if expected is None:
-            return tr(self.lang, "expect.deal_over")
-        if self.pending_ace:
-            return tr(self.lang, "expect.ace_suit")
-        if self.picking:
-            who = self.names[self.picker_player] if self.picker_player is not None else "?"
-            return tr(self.lang, f"expect.pick.{self.picking}", player=who)
-        return expected_line(self.lang, expected, self.names)
+        return table_state.headline(self)
 
     def cards(self) -> list[list[Card]]:
         """The picker's rows: one per suit, low to high, of this game's deck."""
-        cards = sorted(self.match.game.deck())
-        return [[c for c in cards if c.suit is suit] for suit in SUITS]
+        return [list(cards) for _, cards in table_state.deck_rows(self)]
 
     def card_state(self, card: Card) -> str:
         """``fits`` (would be accepted now), ``gone`` (already played), ``picked`` or ``plain``."""
-        code = str(card)
-        if self.picking:
-            return "picked" if code in self.picked else "plain"
-        raw = self._entry_for(card)
-        if raw is None:
-            return "plain"
-        try:
-            self.match.check(raw)
-        except Refused as refusal:
-            return "gone" if refusal.code is Code.CARD_GONE else "plain"
-        return "fits"
+        for _, row in table_state.picker(self):
+            for code, state in row:
+                if code == str(card):
+                    return state
+        return "plain"
 
     def actions(self) -> list[str]:
         """Entry buttons of the moment, besides tapping a card."""
         expected = self.expected()
         if expected is None:
             return []
-        shown = [k for k in expected.kinds if k not in ("play", "trump", "starter")]
-        return shown
+        return [k for k in expected.kinds if k not in ("play", "trump", "starter")]
 
     def entries(self) -> list[tuple[int, str]]:
         """The current deal's accepted entries, numbered from 1, in words."""
-        log = self.match.current
-        if log is None:
-            return []
-        return [
-            (index + 1, entry_line(self.lang, entry.to_dict(), self.names))
-            for index, entry in log.accepted
-        ]
+        return [(line.number, line.text) for line in reversed(table_state.entry_lines(self))]
 
     def last_entry(self) -> str:
-        """What the table's latest tap came to: the refusal, else the last accepted entry."""
-        if self.notice is not None and self.notice.kind == "refused":
-            return tr(self.lang, "table.last_refused", reason=self.notice.text)
-        log = self.match.current
-        if log is None or not log.accepted:
-            return ""
-        number, entry = log.accepted[-1]
-        line = entry_line(self.lang, entry.to_dict(), self.names)
-        return tr(self.lang, "table.last", number=number + 1, entry=line)
+        return table_state.last_entry(self)
 
     # -- entering ---------------------------------------------------------
     def _entry_for(self, card: Card) -> dict | None:
@@ -398,6 +284,7 @@ class TableModel:
         log = self.match.current
         assert index is not None and log is not None
         result = self.keeper.replace(deal=log.number, index=index, raw=raw)
+        self.scores_rev += 1
         self.rev += 1
         if result.refusal is not None:
             self.notice = Notice(
@@ -422,14 +309,7 @@ class TableModel:
         self.end = end
 
     def undo_label(self) -> str:
-        """The undo button says what it would take back."""
-        log = self.match.current
-        if log is not None and log.accepted:
-            what = entry_line(self.lang, log.accepted[-1][1].to_dict(), self.names)
-            return tr(self.lang, "action.undo_what", what=what)
-        if log is not None:
-            return tr(self.lang, "action.undo_deal")
-        return tr(self.lang, "action.undo")
+        return table_state.undo_label(self)
 
     def undo(self) -> None:
         undone = self.keeper.undo()
@@ -443,6 +323,7 @@ class TableModel:
                 tr(self.lang, "undo.done", what=entry_line(self.lang, undone.event, self.names)),
             )
         self.cancel_picking()
+        self.scores_rev += 1
         self.rev += 1
 
     def stop(self) -> None:
@@ -450,6 +331,7 @@ class TableModel:
         self.keeper.stop()
         self.cancel_picking()
         self.notice = Notice("info", self.headline())
+        self.scores_rev += 1
         self.rev += 1
 
     def next_deal(self) -> None:
@@ -475,7 +357,7 @@ class TableModel:
                 "refused",
                 sentence(refusal_message(r, self.lang, self.names, self._words)),
                 r.code.value,
-                RULE_ANCHORS.get(self.game_id, {}).get(r.code.value),
+                anchor(self.game_id, r.code.value),
             )
         elif outcome.violations:
             text = " ".join(
@@ -489,9 +371,7 @@ class TableModel:
             )
             evidence = tuple(i for v in outcome.violations for i in (v.event, v.proof))
             code = outcome.violations[0].code.value
-            self.notice = Notice(
-                "violation", text, code, RULE_ANCHORS.get(self.game_id, {}).get(code), evidence
-            )
+            self.notice = Notice("violation", text, code, anchor(self.game_id, code), evidence)
         elif outcome.deal_ended:
             self.notice = Notice("info", self.deal_summary())
         else:
@@ -508,21 +388,7 @@ class TableModel:
 
     # -- after a deal -------------------------------------------------------
     def deal_summary(self) -> str:
-        log = self.match.current
-        if log is None or log.points is None:
-            return ""
-        if log.status is Status.ANNULLED:
-            return tr(self.lang, "deal.annulled")
-        parts = ", ".join(f"{n} {p:+d}" for n, p in zip(self.names, log.points) if p)
-        lines = [
-            tr(self.lang, "deal.points", points=parts or "0"),
-            *deal_reasons(self.lang, log, self.names, self.match.game.options),
-        ]
-        if not self.match.finished:
-            lines.append(
-                tr(self.lang, "deal.next_dealer", player=self.names[self.match.next_dealer()])
-            )
-        return " ".join(lines)
+        return table_state.deal_summary(self)
 
     def deal_lines(self, number: int) -> list[str]:
         """Every entry of deal ``number`` in order, refused ones and proven violations marked."""
@@ -548,13 +414,9 @@ class TableModel:
         """(deal number, status, points) for the scoreboard."""
         return [(log.number + 1, log.status.value, log.points) for log in self.match.deals]
 
+    def scores(self) -> table_state.ScoreState:
+        return table_state.scores(self)
+
     def running_totals(self) -> list[list[int]]:
         """Totals after each closed deal, per seat, starting from 0: the chart's lines."""
-        seats = self.match.game.seats
-        series = [[0] for _ in range(seats)]
-        for log in self.match.deals:
-            if log.points is None:
-                continue
-            for seat in range(seats):
-                series[seat].append(series[seat][-1] + log.points[seat])
-        return series
+        return [[y for _, y in line] for line in table_state.scores(self).series]

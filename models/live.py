@@ -29,7 +29,7 @@ from rules.entries import Refused
 from rules.match import DealLog, Match, Outcome, Status
 from rules.record import load, verdict
 
-from .records import StoredEntry, StoredMatch, dumps, read_match
+from .records import StoredEntry, StoredMatch, dumps, read_match, resumable, resumed
 from .results import deal_results, match_results
 from .tables import DealRow, EntryRow, MatchRow, utcnow
 
@@ -57,6 +57,21 @@ class Replacement:
     now_refused: tuple[tuple[int, int, Refused], ...] = ()
 
 
+def open_stored(session: Session, match_id: int) -> tuple[Match, list[int], list[str]]:
+    """A stored match made live: (match, deal ids, names).
+
+    A match going on is resumed from its closed deals' cached results and a replay
+    of its last deal; any other (finished, stopped) is replayed from its first entry.
+    """
+    stored = read_match(session, match_id, last_only=True)
+    if resumable(stored):
+        match = resumed(stored)
+    else:
+        stored = read_match(session, match_id)
+        match, _ = load(stored.record())
+    return match, [deal.id for deal in stored.deals], stored.names
+
+
 class LiveMatch:
     """One match open in the app; all its changes go through here.
 
@@ -75,8 +90,15 @@ class LiveMatch:
         self._deal_ids = deal_ids
 
     def verdict(self, lang: str = "en") -> dict[str, Any]:
-        """The match so far as the verdict of RECORDS.md (deals, totals, winners, messages)."""
-        return verdict(self.match, self.names, lang)
+        """The match so far as the verdict of RECORDS.md (deals, totals, winners, messages).
+
+        Replayed from the store's entries: the live match may hold closed deals as their
+        results only.
+        """
+        with self._lock, Session(self._engine) as session:
+            stored = read_match(session, self.match_id)
+        match, _ = load(stored.record())
+        return verdict(match, self.names, lang)
 
     def add_entry(self, raw: Any) -> Outcome:
         """Check an entry for the current deal; store and apply it, or return its refusal."""
@@ -97,7 +119,7 @@ class LiveMatch:
                         deal_id=self._deal_ids[-1], seq=index, event=dumps(event)
                     )
                 )
-                outcome = self.match.apply(event)
+                outcome = self.match.commit(entry)  # checked just above: not again
                 if outcome.violations or outcome.deal_ended:
                     session.exec(
                         update(DealRow)
@@ -143,9 +165,11 @@ class LiveMatch:
         """Take back the last entry – or, when the current deal has none, its start.
 
         The entry keeps its row, marked undone. None when there is nothing to undo.
+        Only the deal that is last afterwards is replayed (the others keep their
+        cached results), unless the match cannot be resumed that way.
         """
         with self._lock, self._writing() as session:
-            stored = read_match(session, self.match_id)
+            stored = read_match(session, self.match_id, last_only=True)
             if not stored.deals:
                 return None
             deal = stored.deals[-1]
@@ -157,12 +181,11 @@ class LiveMatch:
                 )
                 undone = Undone(number, len(deal.entries), json.loads(last.event))
             else:
-                stored.deals.pop()
                 session.exec(
                     update(DealRow).where(col(DealRow.id) == deal.id).values(undone_at=utcnow())
                 )
                 undone = Undone(number, None, None)
-            self._replay(session, stored)
+            self._rebuild(session)
             return undone
 
     def replace(self, *, deal: int, index: int, raw: Any) -> Replacement:
@@ -176,7 +199,12 @@ class LiveMatch:
             except Refused as refusal:
                 return Replacement(refusal)
             with self._writing() as session:
-                stored = read_match(session, self.match_id)
+                # A correction in the last deal replays that deal only; an older one, all.
+                last = deal == len(self._deal_ids) - 1
+                stored = read_match(session, self.match_id, last_only=last)
+                if last and not resumable(stored):
+                    stored = read_match(session, self.match_id)
+                    last = False
                 if not (
                     0 <= deal < len(stored.deals) and 0 <= index < len(stored.deals[deal].entries)
                 ):
@@ -184,7 +212,7 @@ class LiveMatch:
                 old = stored.deals[deal].entries[index]
                 new = StoredEntry(0, dumps(entry.to_dict()), False)
                 stored.deals[deal].entries[index] = new
-                match, _ = load(stored.record())
+                match = resumed(stored) if last else load(stored.record())[0]
                 refusal = dict(match.deals[deal].rejected).get(index)
                 if refusal is not None:
                     return Replacement(refusal)
@@ -199,15 +227,21 @@ class LiveMatch:
                 session.exec(
                     update(EntryRow).where(col(EntryRow.id) == old.id).values(replaced_by=new.id)
                 )
-                now_refused = self._replay(session, stored, match)
+                now_refused = self._replay(session, stored, match, first=deal if last else 0)
             return Replacement(None, now_refused)
+
+    def _rebuild(self, session: Session) -> None:
+        """Make the stored match live again after a change to its last deal."""
+        stored = read_match(session, self.match_id, last_only=True)
+        if resumable(stored):
+            self._replay(session, stored, resumed(stored), first=len(stored.deals) - 1)
+        else:
+            self._replay(session, read_match(session, self.match_id))
 
     def _reload(self) -> None:
         """Rebuild the live match from the database (after a failed write)."""
         with Session(self._engine) as session:
-            stored = read_match(session, self.match_id)
-        self.match, _ = load(stored.record())
-        self._deal_ids = [deal.id for deal in stored.deals]
+            self.match, self._deal_ids = open_stored(session, self.match_id)[:2]
 
     @contextmanager
     def _writing(self) -> Iterator[Session]:
@@ -233,16 +267,18 @@ class LiveMatch:
         )
 
     def _replay(
-        self, session: Session, stored: StoredMatch, match: Match | None = None
+        self, session: Session, stored: StoredMatch, match: Match | None = None, first: int = 0
     ) -> tuple[tuple[int, int, Refused], ...]:
         """Make ``match`` (the stored match replayed) live, and its results the cached ones.
 
+        Only deals from ``first`` on were replayed (the others are cached results).
         Returns the entries the rules accepted before and refuse now.
         """
         if match is None:
             match, _ = load(stored.record())
         now_refused: list[tuple[int, int, Refused]] = []
-        for number, (deal, log) in enumerate(zip(stored.deals, match.deals)):
+        pairs = list(zip(stored.deals, match.deals))
+        for number, (deal, log) in enumerate(pairs[first:], start=first):
             results = deal_results(log)
             if results != deal.results:
                 session.exec(update(DealRow).where(col(DealRow.id) == deal.id).values(**results))

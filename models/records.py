@@ -16,7 +16,8 @@ from typing import Any
 from sqlalchemy import insert
 from sqlmodel import Session, col, select
 
-from rules.match import Match
+from rules.games import GAMES
+from rules.match import Match, Status
 from rules.names import MAX_NAME, BadName, clean_name, name_key
 from rules.record import FORMAT, RecordError
 
@@ -102,8 +103,12 @@ class StoredMatch:
         }
 
 
-def read_match(session: Session, match_id: int) -> StoredMatch:
-    """Read one match: its row, seated names, live deals and live entries."""
+def read_match(session: Session, match_id: int, *, last_only: bool = False) -> StoredMatch:
+    """Read one match: its row, seated names, live deals and live entries.
+
+    ``last_only``: the entries of the last live deal only; the other deals come
+    with their cached results and no entries (what ``resumed`` needs).
+    """
     row = session.exec(
         select(
             MatchRow.game,
@@ -133,7 +138,7 @@ def read_match(session: Session, match_id: int) -> StoredMatch:
         )
     ]
     by_id = {deal.id: deal for deal in deals}
-    for entry_id, deal_id, event, refused in session.exec(
+    entries = (
         select(EntryRow.id, EntryRow.deal_id, EntryRow.event, EntryRow.refused)
         .join(DealRow, col(DealRow.id) == EntryRow.deal_id)
         .where(
@@ -142,7 +147,10 @@ def read_match(session: Session, match_id: int) -> StoredMatch:
             col(EntryRow.undone_at).is_(None),
         )
         .order_by(col(DealRow.number), col(EntryRow.seq))
-    ):
+    )
+    if last_only:
+        entries = entries.where(col(EntryRow.deal_id) == (deals[-1].id if deals else -1))
+    for entry_id, deal_id, event, refused in session.exec(entries):
         by_id[deal_id].entries.append(StoredEntry(entry_id, event, refused))
     return StoredMatch(
         row.game,
@@ -153,6 +161,35 @@ def read_match(session: Session, match_id: int) -> StoredMatch:
         names,
         deals,
     )
+
+
+def resumable(stored: StoredMatch) -> bool:
+    """Whether the match can be resumed from its cached deal results: it is going on and
+    every deal before the last is closed with its points cached."""
+    if stored.stopped or stored.results.get("status") != "open":
+        return False
+    return all(
+        deal.results["status"] in ("finished", "annulled") and deal.results["points"] is not None
+        for deal in stored.deals[:-1]
+    )
+
+
+def resumed(stored: StoredMatch) -> Match:
+    """The match from the cached results of its closed deals and a replay of its last deal.
+
+    ``stored`` is read with ``last_only`` and is ``resumable``: the state is the one
+    a replay of every entry gives (tests/test_resume.py checks it for all four games).
+    """
+    game = GAMES[stored.game](len(stored.names), json.loads(stored.options))
+    match = Match(game, stored.first_dealer)
+    for deal in stored.deals[:-1]:
+        points = json.loads(deal.results["points"] or "null")
+        match.add_result(Status(deal.results["status"]), points)
+    if stored.deals:
+        match.start_deal()
+        for entry in stored.deals[-1].entries:
+            match.apply(json.loads(entry.event))
+    return match
 
 
 def insert_record(

@@ -21,7 +21,7 @@ from rules.record import FORMAT, RecordError, load
 
 from .engine import MovedAside, open_database, readable_records
 from .files import record_bytes, totals_csv
-from .live import LiveMatch
+from .live import LiveMatch, open_stored
 from .records import insert_record, read_match, roster_names
 from .roster import merge_players, rename_player
 from .settings import read_settings, write_setting
@@ -88,7 +88,18 @@ class Store:
         return LiveMatch(self._engine, match_id, match, names, deal_ids)
 
     def resume(self, match_id: int) -> LiveMatch:
-        """A stored match, replayed, ready to go on; ``records.UnknownMatch`` if there is none."""
+        """A stored match ready to go on; ``records.UnknownMatch`` if there is none.
+
+        Its closed deals are taken from their cached results and only the last deal
+        is replayed (see ``live.open_stored``): as fast at deal 1 000 as at deal 10.
+        """
+        with Session(self._engine) as session:
+            match, deal_ids, names = open_stored(session, match_id)
+        return LiveMatch(self._engine, match_id, match, names, deal_ids)
+
+    def replay(self, match_id: int) -> LiveMatch:
+        """A stored match replayed from its first entry: every deal with its entries, for
+        the history and the verdict."""
         with Session(self._engine) as session:
             stored = read_match(session, match_id)
         match, names = load(stored.record())
@@ -121,10 +132,19 @@ class Store:
         match, names = load(stored.record())
         return totals_csv(match, names)
 
-    def list_matches(self) -> list[MatchSummary]:
-        """Every match, unfinished first."""
+    def list_matches(
+        self, *, unfinished: bool = False, offset: int = 0, limit: int | None = None
+    ) -> list[MatchSummary]:
+        """Matches, unfinished first (every one, or a page: ``offset``, ``limit``);
+        ``unfinished``: only those going on."""
         with Session(self._engine) as session:
-            return list_matches(session)
+            return list_matches(session, unfinished=unfinished, offset=offset, limit=limit)
+
+    def summary(self, match_id: int) -> MatchSummary | None:
+        """One match's line of the list."""
+        with Session(self._engine) as session:
+            found = list_matches(session, ids=[match_id])
+        return found[0] if found else None
 
     def player_stats(self, game: str | None = None) -> list[PlayerStats]:
         """Matches, wins, win rate, points per deal and violations of each roster player.

@@ -24,31 +24,50 @@ class MatchSummary:
     finished_at: datetime | None
 
 
-def list_matches(session: Session) -> list[MatchSummary]:
-    """Every match, unfinished first, newest first within each group."""
+def list_matches(
+    session: Session,
+    *,
+    unfinished: bool = False,
+    offset: int = 0,
+    limit: int | None = None,
+    ids: list[int] | None = None,
+) -> list[MatchSummary]:
+    """Matches, unfinished first, newest first within each group; one page of them.
+
+    ``unfinished``: only matches going on (neither finished nor stopped). SQL picks
+    the page first, so seats and totals are read for those matches only: a page
+    costs the same with ten thousand matches stored as with none.
+    """
+    query = select(MatchRow).order_by(
+        col(MatchRow.status) == "finished",
+        col(MatchRow.created_at).desc(),
+        col(MatchRow.id).desc(),
+    )
+    if unfinished:
+        query = query.where(col(MatchRow.status) == "open", col(MatchRow.stopped).is_(False))
+    if ids is not None:
+        query = query.where(col(MatchRow.id).in_(ids))
+    rows = [row for row in session.exec(query.offset(offset).limit(limit)) if row.id is not None]
+    chosen = [row.id for row in rows]
     players: dict[int, list[str]] = defaultdict(list)
     for match_id, name in session.exec(
         select(Seat.match_id, Player.name)
         .join(Player, col(Player.id) == Seat.player_id)
+        .where(col(Seat.match_id).in_(chosen))
         .order_by(col(Seat.match_id), col(Seat.seat))
     ):
         players[match_id].append(name)
     totals: dict[int, list[int]] = {}
     for match_id, points in session.exec(
         select(DealRow.match_id, DealRow.points).where(
-            col(DealRow.undone_at).is_(None), col(DealRow.points).is_not(None)
+            col(DealRow.match_id).in_(chosen),
+            col(DealRow.undone_at).is_(None),
+            col(DealRow.points).is_not(None),
         )
     ):
         gained = json.loads(points)
         running = totals.setdefault(match_id, [0] * len(gained))
         totals[match_id] = [t + p for t, p in zip(running, gained)]
-    rows = session.exec(
-        select(MatchRow).order_by(
-            col(MatchRow.status) == "finished",
-            col(MatchRow.created_at).desc(),
-            col(MatchRow.id).desc(),
-        )
-    )
     return [
         MatchSummary(
             row.id,

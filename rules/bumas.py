@@ -11,13 +11,14 @@ player out wins the deal; a deal where everyone passes in turn has no winner.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card
 from .codes import Code
 from .entries import Drew, Entry, Played, Refused
 from .knowledge import Violation
-from .match import Expected
+from .match import CardStates, Expected, Reason
 from .options import Option, boolean, one_of, whole
 from .stock import StockDeal, StockGame
 
@@ -51,12 +52,34 @@ class Bumas(StockGame):
         ),
     )
 
+    def __init__(self, seats: int, options: Any = None) -> None:
+        super().__init__(seats, options)
+        self._matching: dict[Card, frozenset[Card]] = {}
+
     def max_seats(self, options: Any) -> int:
         """Two decks deal 7 cards to up to 10 players."""
         return 10 if isinstance(options, dict) and options.get("decks") == 2 else self.MAX_SEATS
 
     def new_deal(self, dealer: int, totals: list[int]) -> BumasDeal:
         return BumasDeal(self, dealer, totals)
+
+    def matching(self, top: Card) -> frozenset[Card]:
+        """The deck's cards of the top card's rank or suit: worked out once per top card."""
+        fits = self._matching.get(top)
+        if fits is None:
+            fits = frozenset(c for c in self.deck() if c.suit == top.suit or c.rank == top.rank)
+            self._matching[top] = fits
+        return fits
+
+
+@dataclass(frozen=True, slots=True)
+class BumasView:
+    """The public table: the top card of the pile, the stock and each hand's count."""
+
+    top: Card | None
+    stock: int
+    hands: tuple[int, ...]
+    turn: int
 
 
 class BumasDeal(StockDeal):
@@ -73,9 +96,8 @@ class BumasDeal(StockDeal):
         return max(sum(self.pile.values()) - 1, 0)
 
     def fitting(self) -> frozenset[Card]:
-        top = self.top
-        assert top is not None
-        return frozenset(c for c in self.game.deck() if c.suit == top.suit or c.rank == top.rank)
+        assert self.top is not None
+        return self.game.matching(self.top)
 
     def drawable(self) -> int:
         return self.stock + (self.under if self.game.options["reshuffle"] else 0)
@@ -128,6 +150,20 @@ class BumasDeal(StockDeal):
         else:
             self.end_turn()
         return violations
+
+    def view(self) -> BumasView:
+        return BumasView(self.top, self.stock, tuple(self.hands), self.turn)
+
+    def card_states(self) -> CardStates:
+        """Every copy on the pile: gone; the rest fits when it matches the top card."""
+        decks = self.game.options["decks"]
+        gone = frozenset(card for card, n in self.pile.items() if n >= decks)
+        fitting = self.game.deck() if self.top is None else self.fitting()
+        return CardStates(fitting - gone, gone)
+
+    def reasons(self) -> tuple[Reason, ...]:
+        out = [s for s, n in enumerate(self.hands) if n == 0]
+        return (Reason("bumas_out", (out[0],)),) if out else (Reason("blocked"),)
 
     def expected(self) -> Expected:
         if self.top is None:

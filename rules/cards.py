@@ -19,6 +19,10 @@ class Suit(str, Enum):
     DIAMONDS = "D"
     CLUBS = "C"
 
+    # Equal to its letter (a str mixin), so hashed as its letter too: in C, not in Python,
+    # which every set and dict of cards feels.
+    __hash__ = str.__hash__
+
     @property
     def symbol(self) -> str:
         return _SYMBOLS[self]
@@ -62,6 +66,9 @@ def rank_name(rank: int) -> str:
     return _RANK_NAMES.get(rank, str(rank))
 
 
+_RANK_TEXTS = [rank_name(rank) for rank in range(ACE + 1)]  # by rank: "2" … "10", "J" … "A"
+
+
 class CardError(ValueError):
     """The text is not a card."""
 
@@ -76,6 +83,9 @@ class Card:
     @classmethod
     def parse(cls, text: object) -> Card:
         """Parse ``"10H"``, ``"th"``, ``"10♥"``, ``"A♠"``; raise ``CardError`` naming the input."""
+        known = _CANONICAL.get(text) if type(text) is str else None
+        if known is not None:  # the form records and the app write: no parsing needed
+            return known
         if not isinstance(text, str):
             raise CardError(f"not a card: {text!r}")
         body = _plain(text)
@@ -100,7 +110,7 @@ class Card:
         return cls(rank, suit)
 
     def __str__(self) -> str:
-        return f"{rank_name(self.rank)}{self.suit.value}"
+        return _RANK_TEXTS[self.rank] + self.suit._value_
 
     @property
     def label(self) -> str:
@@ -110,6 +120,14 @@ class Card:
     @property
     def is_jack(self) -> bool:
         return self.rank == JACK
+
+
+# Every card by its canonical text ("10H", "AS"): the fast path of ``Card.parse``.
+_CANONICAL: dict[str, Card] = {
+    f"{rank_name(rank)}{suit.value}": Card(rank, suit)
+    for suit in Suit
+    for rank in range(2, ACE + 1)
+}
 
 
 def deck(size: int) -> tuple[Card, ...]:

@@ -8,11 +8,13 @@ shrink), so a later card among them proves a false pass.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .cards import ACE, SUITS, Card, Suit, deck
 from .codes import Code
 from .entries import Entry, Passed, Played, Refused
 from .knowledge import Violation
-from .match import Deal, Expected, Game
+from .match import CardStates, Deal, Expected, Game, Reason
 from .options import Option, one_of, whole
 
 NINE = 9
@@ -59,7 +61,7 @@ class Devynake(Game):
         ),
     )
 
-    def deck(self) -> frozenset[Card]:
+    def build_deck(self) -> frozenset[Card]:
         return frozenset(deck(self.options["deck"]))
 
     @property
@@ -74,6 +76,16 @@ class Devynake(Game):
         if deals is not None and counted >= deals:
             return self.ranked_winners(totals)
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class DevynakeView:
+    """The public table: each suit's row (lowest, highest placed; None before its nine),
+    in ``SUITS`` order, the cards left in each hand and whose turn it is."""
+
+    rows: tuple[tuple[int, int] | None, ...]
+    hands: tuple[int, ...]
+    turn: int
 
 
 class DevynakeDeal(Deal):
@@ -173,3 +185,22 @@ class DevynakeDeal(Deal):
 
     def expected(self) -> Expected:
         return Expected(self.turn, ("play", "pass"))
+
+    def view(self) -> DevynakeView:
+        return DevynakeView(tuple(self.rows.get(s) for s in SUITS), tuple(self.hands), self.turn)
+
+    def card_states(self) -> CardStates:
+        """The cards next to a row fit; the cards in the rows are gone."""
+        gone = frozenset(
+            Card(rank, suit)
+            for suit, (low, high) in self.rows.items()
+            for rank in range(low, high + 1)
+        )
+        return CardStates(self.fitting(), gone)
+
+    def reasons(self) -> tuple[Reason, ...]:
+        if not self.out:
+            return ()
+        if self.game.options["scoring"] == "bank":
+            return (Reason("bank", tuple(self.out[:2])),)
+        return (Reason("out", (self.out[0],), count=sum(self.hands)),)

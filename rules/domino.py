@@ -13,12 +13,14 @@ proves their exclusions like a play.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
+from typing import Any
 
 from .cards import ACE, Card
 from .codes import Code
 from .entries import Drew, End, Entry, HandRevealed, Placement, Played, Refused, StarterTurned
 from .knowledge import Violation
-from .match import Expected
+from .match import CardStates, Expected, Reason
 from .options import Option, boolean, one_of, whole
 from .stock import StockDeal, StockGame
 
@@ -70,12 +72,30 @@ class Domino(StockGame):
         ),
     )
 
+    def __init__(self, seats: int, options: Any = None) -> None:
+        super().__init__(seats, options)
+        # The cards that fit a pair of end faces, worked out once per pair and game.
+        self.fitting_cache: dict[frozenset[Card], frozenset[Card]] = {}
+
     def new_deal(self, dealer: int, totals: list[int]) -> DominoDeal:
         return DominoDeal(self, dealer, totals)
 
     def value(self, card: Card) -> int:
         """Penalty points of a card left in hand: face value, J 11, Q 12, K 13, A by option."""
         return self.options["ace_points"] if card.rank == ACE else card.rank
+
+
+@dataclass(frozen=True, slots=True)
+class DominoView:
+    """The public table: the face each end shows (None before the starter), the stock,
+    each hand's count, whose turn it is, and the players still to show their hands."""
+
+    left: Card | None
+    right: Card | None
+    stock: int
+    hands: tuple[int, ...]
+    turn: int
+    to_reveal: tuple[int, ...]
 
 
 class DominoDeal(StockDeal):
@@ -104,8 +124,14 @@ class DominoDeal(StockDeal):
 
     def fitting(self) -> frozenset[Card]:
         assert self.ends is not None
-        faces = self.ends.values()
-        return frozenset(c for c in self.game.deck() if any(self.fits(c, f) for f in faces))
+        faces = frozenset(self.ends.values())
+        cache = self.game.fitting_cache
+        fits = cache.get(faces)
+        if fits is None:
+            fits = cache[faces] = frozenset(
+                c for c in self.game.deck() if any(self.fits(c, f) for f in faces)
+            )
+        return fits
 
     # -- checking -------------------------------------------------------
     def check(self, entry: Entry, index: int) -> None:
@@ -209,6 +235,33 @@ class DominoDeal(StockDeal):
         if all(seat in self.revealed for seat in range(self.seats) if self.hands[seat]):
             self.finish([self.revealed.get(seat, 0) for seat in range(self.seats)])
         return violations
+
+    def view(self) -> DominoView:
+        ends = self.ends or {}
+        to_reveal = tuple(s for s, n in enumerate(self.hands) if n and s not in self.revealed)
+        return DominoView(
+            ends.get(End.LEFT),
+            ends.get(End.RIGHT),
+            self.stock,
+            tuple(self.hands),
+            self.turn,
+            to_reveal if self.play_over else (),
+        )
+
+    def card_states(self) -> CardStates:
+        """Cards whose every copy is on the line are gone; the rest fits either end or not."""
+        decks = self.game.options["decks"]
+        gone = frozenset(card for card, n in self.gone.items() if n >= decks)
+        if self.ends is None:
+            return CardStates(self.game.deck() - gone, gone)
+        if self.play_over:
+            return CardStates()
+        return CardStates(self.fitting() - gone, gone)
+
+    def reasons(self) -> tuple[Reason, ...]:
+        out = [s for s, n in enumerate(self.hands) if n == 0]
+        first = Reason("domino_out", (out[0],)) if out else Reason("blocked")
+        return (first, Reason("revealed", points=tuple(sorted(self.revealed.items()))))
 
     def expected(self) -> Expected:
         if self.ends is None:

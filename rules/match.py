@@ -19,7 +19,18 @@ from typing import Any, ClassVar
 
 from .cards import Card
 from .codes import Code
-from .entries import Annulled, CardShown, CardsShown, Entry, Played, Refused, parse_entry
+from .entries import (
+    Annulled,
+    CardShown,
+    CardsShown,
+    Entry,
+    Placement,
+    Played,
+    Refused,
+    StarterTurned,
+    TrumpShown,
+    parse_entry,
+)
 from .knowledge import Knowledge, Violation
 from .options import COMMON, Option, OptionError, resolve
 
@@ -36,6 +47,35 @@ class Expected:
 
     player: int | None
     kinds: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """One reason of a deal's points, for the words the app puts on it.
+
+    ``key`` names the reason (``tricks``, ``out``, ``bank``, ``blocked`` ...);
+    ``seats`` the players it is about, in the order the reason gives them;
+    ``count`` a number it tells (tricks, cards left); ``extra`` a refinement
+    (``jacks``, ``no_trick``); ``points`` (seat, points) pairs it lists.
+    """
+
+    key: str
+    seats: tuple[int, ...] = ()
+    count: int = 0
+    extra: str | None = None
+    points: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CardStates:
+    """For the card entry expected now: the cards it would accept, and the cards gone.
+
+    Every other card of the deck would be refused for another reason (or no card
+    entry is expected at all).
+    """
+
+    fits: frozenset[Card] = frozenset()
+    gone: frozenset[Card] = frozenset()
 
 
 class Game(ABC):
@@ -57,6 +97,7 @@ class Game(ABC):
         self.seats = seats
         self.options = resolve(self.OPTIONS + COMMON, {} if options is None else options, seats)
         self.validate()
+        self._deck = self.build_deck()
 
     def max_seats(self, options: Any) -> int:
         return self.MAX_SEATS
@@ -64,9 +105,13 @@ class Game(ABC):
     def validate(self) -> None:  # noqa: B027 - a game without cross-option rules keeps it
         """Raise ``OptionError`` for option values that do not fit together or the seats."""
 
-    @abstractmethod
     def deck(self) -> frozenset[Card]:
-        """Every card this game's deck holds."""
+        """Every card this game's deck holds: fixed by the options, so built once per game."""
+        return self._deck
+
+    @abstractmethod
+    def build_deck(self) -> frozenset[Card]:
+        """Build the deck the options ask for (called once, by ``__init__``)."""
 
     @abstractmethod
     def new_deal(self, dealer: int, totals: list[int]) -> Deal:
@@ -127,6 +172,47 @@ class Deal(ABC):
     def expected(self) -> Expected:
         """Who is to act now and with which kinds of entry."""
 
+    @abstractmethod
+    def view(self) -> Any:
+        """What is on the table now, as a small frozen value (each game has its own)."""
+
+    def reasons(self) -> tuple[Reason, ...]:
+        """Why the finished deal scored what it did (none while it is open)."""
+        return ()
+
+    def card_entry(self, card: Card) -> Entry | None:
+        """The entry a tap on ``card`` stands for now: the trump or starter card shown, or
+        the expected player's play; None when no card is expected."""
+        expected = self.expected()
+        if "trump" in expected.kinds:
+            return TrumpShown(None, card)
+        if "starter" in expected.kinds:
+            return StarterTurned(None, card)
+        if "play" in expected.kinds and expected.player is not None:
+            return Played(expected.player, (Placement(card),))
+        return None
+
+    def card_states(self) -> CardStates:
+        """Which cards of the deck the expected card entry would take, and which are gone.
+
+        This default asks ``check`` about every card; games with a cheaper way to know
+        (the cards that fit, the cards played) say so themselves.
+        """
+        fits: set[Card] = set()
+        gone: set[Card] = set()
+        for card in self.game.deck():
+            entry = self.card_entry(card)
+            if entry is None:
+                return CardStates()
+            try:
+                self.check(entry, 0)
+            except Refused as refusal:
+                if refusal.code is Code.CARD_GONE:
+                    gone.add(card)
+            else:
+                fits.add(card)
+        return CardStates(frozenset(fits), frozenset(gone))
+
 
 @dataclass
 class DealLog:
@@ -140,9 +226,12 @@ class DealLog:
     rejected: list[tuple[int, Refused]] = field(default_factory=list)
     violations: list[Violation] = field(default_factory=list)
     points: list[int] | None = None
+    closed: Status | None = None  # a deal taken as its result (``Match.add_result``)
 
     @property
     def status(self) -> Status:
+        if self.closed is not None:
+            return self.closed
         return self.deal.status if self.deal else Status.OPEN
 
 
@@ -205,6 +294,27 @@ class Match:
         self.deals.append(log)
         return log
 
+    def add_result(self, status: Status, points: list[int]) -> DealLog:
+        """Take a closed deal as its known result instead of replaying its entries.
+
+        The log has the deal's dealer, status and points, and no deal state and
+        no entries: what the totals, the next dealer and the scoreboard need.
+        Resuming a stored match this way and replaying only its last deal gives
+        the same match state as replaying every entry, for a match that none of
+        these deals ended (the caller knows: the store caches the match's end).
+        """
+        current = self.current
+        if self.finished or (current is not None and current.status is Status.OPEN):
+            raise ValueError("a result follows a closed deal of a match going on")
+        if status is Status.OPEN or len(points) != self.game.seats:
+            raise ValueError(f"not the result of a closed deal: {status.value} {points}")
+        log = DealLog(len(self.deals), self.next_dealer(), None, points=list(points), closed=status)
+        self.deals.append(log)
+        if status is Status.FINISHED:
+            self.counted += 1
+        self.totals = [t + p for t, p in zip(self.totals, points)]
+        return log
+
     def stop(self) -> None:
         """The table ends the match now: rank by totals; an open deal does not count."""
         self.stopped = True
@@ -237,6 +347,13 @@ class Match:
             log.deal.check(entry, log.entries)
         return entry
 
+    def card_states(self) -> CardStates:
+        """The cards a tap would enter now, and those gone (see ``Deal.card_states``)."""
+        log = self.current
+        if log is None or log.deal is None or log.status is not Status.OPEN or self.finished:
+            return CardStates()
+        return log.deal.card_states()
+
     def is_legal(self, raw: object) -> bool:
         try:
             self.check(raw)
@@ -255,7 +372,16 @@ class Match:
                 log.entries += 1
                 log.rejected.append((index, refusal))
             return Outcome(index, None, refusal)
+        return self.commit(entry)
+
+    def commit(self, entry: Entry) -> Outcome:
+        """Apply an entry that ``check`` has just accepted, without checking it again.
+
+        Nothing may change the match between that ``check`` and this call.
+        """
+        log = self.current
         assert log is not None and log.deal is not None
+        index = log.entries
         log.entries += 1
         log.accepted.append((index, entry))
         deal = log.deal

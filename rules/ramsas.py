@@ -30,7 +30,7 @@ from .entries import (
     TrumpShown,
 )
 from .knowledge import Violation
-from .match import Deal, Expected, Game, Status
+from .match import Deal, Expected, Game, Reason, Status
 from .options import Option, OptionError, boolean, one_of, whole
 
 HAND = 5  # cards per player, hence tricks per deal
@@ -112,7 +112,7 @@ class Ramsas(Game):
                 f"{self.seats} players and the pirkinys need {need} cards; the deck has {size}"
             )
 
-    def deck(self) -> frozenset[Card]:
+    def build_deck(self) -> frozenset[Card]:
         return frozenset(deck(self.options["deck"]))
 
     def new_deal(self, dealer: int, totals: list[int]) -> RamsasDeal:
@@ -154,6 +154,20 @@ class TrumpDoubt:
     size: int  # cards left in his hand after that card
     known: frozenset[Card]
     after: frozenset[Card] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class RamsasView:
+    """The public table: the trump card, the buyer, whose turn it is, who folded and who
+    showed jacks, the cards of the trick by seat and the tricks each has won."""
+
+    trump_card: Card | None
+    buyer: int | None
+    turn: int | None
+    folded: frozenset[int]
+    jacks: tuple[bool, ...]
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[int, ...]
 
 
 class RamsasDeal(Deal):
@@ -593,6 +607,37 @@ class RamsasDeal(Deal):
         if not self.tricks[seat] and self.start_totals[seat] > 0 and not self.forgot_to_ask:
             return -NO_TRICK_PENALTY
         return earned
+
+    def view(self) -> RamsasView:
+        return RamsasView(
+            self.trump_card,
+            self.buyer,
+            self.turn,
+            frozenset(self.folded),
+            tuple(bool(j) for j in self.jacks),
+            tuple(self.trick),
+            tuple(self.tricks),
+        )
+
+    def reasons(self) -> tuple[Reason, ...]:
+        if self.status is not Status.FINISHED:
+            return ()
+        if self.match_winners is not None and not any(self.tricks):
+            return (Reason("ramsas_declared", (self.match_winners[0],)),)
+        playing = self.playing()
+        if len(playing) < 2:
+            return tuple(Reason("lone", (s,)) for s in playing) or (Reason("all_fold"),)
+        reasons = []
+        for seat in playing:
+            extra = None
+            if self.tricks[seat] and self.jacks[seat]:
+                extra = "jacks"
+            elif not self.tricks[seat] and self.points is not None and self.points[seat] < 0:
+                extra = "no_trick"
+            reasons.append(Reason("tricks", (seat,), count=self.tricks[seat], extra=extra))
+        if self.forgot_to_ask:
+            reasons.append(Reason("forgot"))
+        return tuple(reasons)
 
     def expected(self) -> Expected:
         if self.status is not Status.OPEN:

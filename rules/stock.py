@@ -38,7 +38,7 @@ class StockGame(Game):
 
     GOAL: ClassVar[str]  # the option naming the total that ends the match
 
-    def deck(self) -> frozenset[Card]:
+    def build_deck(self) -> frozenset[Card]:
         return frozenset(deck(DECK))
 
     def match_winners(self, totals: list[int], counted: int, last: Deal) -> list[int] | None:

@@ -101,12 +101,30 @@ def test_whole_deal_through_the_app(tmp_path, scenario, size, name):
 
 
 def type_name(page, name):
-    """Type as a person does: tap the field, and once Flutter has put its editor there
-    (it replaces the input on focus), type into whatever has the focus."""
-    by_id(page, "new-name").locator("input").first.click()
-    page.wait_for_function("() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)")
-    page.keyboard.type(name, delay=30)
-    page.wait_for_function("(name) => document.activeElement?.value === name", arg=name)
+    """Type as a person does: tap the field and type into whatever has the focus.
+
+    Flutter puts its own editor in place of the input once it has the focus; keys
+    typed before that land nowhere. So the text is checked, and typed again (the
+    field emptied first) until the editor holds it.
+    """
+    from playwright.sync_api import TimeoutError as NotYet
+
+    for _ in range(5):
+        by_id(page, "new-name").locator("input").first.click()
+        page.wait_for_function(
+            "() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)"
+        )
+        page.keyboard.press("Control+A")
+        page.keyboard.press("Backspace")
+        page.keyboard.type(name, delay=30)
+        try:
+            page.wait_for_function(
+                "(name) => document.activeElement?.value === name", arg=name, timeout=10_000
+            )
+            return
+        except NotYet:  # the keys went to the input Flutter was replacing: again
+            continue
+    raise AssertionError(f"the name field never took {name!r}")
 
 
 def test_new_match_through_the_form(tmp_path):

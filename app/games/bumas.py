@@ -1,0 +1,30 @@
+"""Bumas at the table: the top card of the pile, the stock, the cards in each hand."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from app.cards_view import SmallCard
+from app.games.common import counts, label, name, stock
+from app.i18n import tr
+from rules.bumas import BumasView
+from rules.match import Reason
+
+
+def board(view: BumasView, names: tuple[str, ...], lang: str) -> ft.Control:
+    top = ft.Row(
+        [
+            label(tr(lang, "board.top")),
+            SmallCard(view.top, lang, width=44),
+            stock(lang, view.stock),
+        ],
+        spacing=10,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+    return ft.Column([top, counts(names, view.hands, [])], spacing=6)
+
+
+def reason(lang: str, why: Reason, names: tuple[str, ...]) -> str:
+    if why.key == "bumas_out":
+        return tr(lang, "why.bumas_out", player=name(names, why.seats))
+    return tr(lang, "why.blocked")

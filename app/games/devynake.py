@@ -1,0 +1,43 @@
+"""Pradeda devynakė at the table: four suit rows growing from the nines."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from app.cards_view import SmallCard, SuitMark
+from app.games.common import counts, label, name
+from app.i18n import tr
+from app.suits import on_table_colour
+from rules.cards import SUITS, Card
+from rules.devynake import DevynakeView
+from rules.match import Reason
+
+
+def board(view: DevynakeView, names: tuple[str, ...], lang: str) -> ft.Control:
+    rows = []
+    for suit, placed in zip(SUITS, view.rows):
+        if placed is None:
+            cards: list[ft.Control] = [label(tr(lang, "board.row_empty"))]
+        else:
+            low, high = placed
+            cards = [
+                SmallCard(Card(r, suit), lang, width=26, key=f"{r}{suit.value}")
+                for r in range(low, high + 1)
+            ]
+        rows.append(
+            ft.Row(
+                [SuitMark(suit, 22, on_table_colour(suit)), *cards],
+                spacing=3,
+                scroll=ft.ScrollMode.AUTO,
+                height=38,
+            )
+        )
+    return ft.Column(
+        [*rows, counts(names, view.hands, [label(tr(lang, "board.cards_left"))])], spacing=4
+    )
+
+
+def reason(lang: str, why: Reason, names: tuple[str, ...]) -> str:
+    if why.key == "bank":
+        return tr(lang, "why.bank", first=name(names, why.seats), second=name(names, why.seats, 1))
+    return tr(lang, "why.out", player=name(names, why.seats), count=why.count)

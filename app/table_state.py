@@ -1,0 +1,205 @@
+"""What the table screen shows, derived from the match and the table's controller.
+
+Every part is a small frozen value, so that the screen's components can
+tell by comparing values (or, for the scoreboard, the very object) whether
+they need to be drawn again: a tap changes the header, a card or two of the
+picker, the board and the entry list, and leaves the scoreboard alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from app.describe import deal_reasons, entry_line, expected_line
+from app.i18n import tr
+from rules import Card, Status
+from rules.cards import SUITS, Suit
+
+if TYPE_CHECKING:
+    from app.table_model import TableModel
+
+CHART_POINTS = 120  # the chart draws at most this many points per line (always the last one)
+RECENT_DEALS = 10  # the scoreboard's rows until all are asked for
+
+
+@dataclass(frozen=True)
+class HeaderState:
+    headline: str
+    info: str
+    last_entry: str
+    seats: tuple[tuple[str, int, bool], ...]  # name, total, to act
+
+
+@dataclass(frozen=True)
+class EntryLine:
+    number: int  # from 1
+    text: str
+    editable: bool
+    marked: bool  # evidence of the notice, or the entry being corrected
+
+
+@dataclass(frozen=True)
+class ScoreState:
+    """The scoreboard: one row per deal (number, points or None while open), totals, and the
+    chart's lines (totals after each closed deal, per seat; x is the number of closed deals)."""
+
+    lang: str
+    names: tuple[str, ...]
+    rows: tuple[tuple[int, tuple[int, ...] | None], ...]
+    totals: tuple[int, ...]
+    series: tuple[tuple[tuple[int, int], ...], ...]
+
+
+PickerRow = tuple[Suit, tuple[tuple[str, str], ...]]  # the suit, (card code, state) low to high
+
+
+def headline(tm: TableModel) -> str:
+    lang, names, match = tm.lang, tm.names, tm.match
+    if tm.editing is not None:
+        key = "expect.correct_or_pass" if tm.can_correct_to_pass() else "expect.correct"
+        return tr(lang, key, number=tm.editing + 1)
+    if match.finished:
+        winners = ", ".join(names[s] for s in match.winners or [])
+        return tr(lang, "expect.match_over", winners=winners)
+    expected = tm.expected()
+    if expected is None:
+        return tr(lang, "expect.deal_over")
+    if tm.pending_ace:
+        return tr(lang, "expect.ace_suit")
+    if tm.picking:
+        who = names[tm.picker_player] if tm.picker_player is not None else "?"
+        return tr(lang, f"expect.pick.{tm.picking}", player=who)
+    return expected_line(lang, expected, names)
+
+
+def last_entry(tm: TableModel) -> str:
+    """What the table's latest tap came to: the refusal, else the last accepted entry."""
+    if tm.notice is not None and tm.notice.kind == "refused":
+        return tr(tm.lang, "table.last_refused", reason=tm.notice.text)
+    log = tm.match.current
+    if log is None or not log.accepted:
+        return ""
+    number, entry = log.accepted[-1]
+    line = entry_line(tm.lang, entry.to_dict(), tm.names)
+    return tr(tm.lang, "table.last", number=number + 1, entry=line)
+
+
+def header(tm: TableModel) -> HeaderState:
+    log = tm.match.current
+    info = ""
+    if log is not None:
+        info = tr(tm.lang, "table.deal", number=log.number + 1, dealer=tm.names[log.dealer])
+    expected = tm.expected()
+    turn = expected.player if expected is not None else None
+    seats = tuple(
+        (name, total, seat == turn)
+        for seat, (name, total) in enumerate(zip(tm.names, tm.match.totals))
+    )
+    return HeaderState(headline(tm), info, last_entry(tm), seats)
+
+
+def deck_rows(tm: TableModel) -> tuple[tuple[Suit, tuple[Card, ...]], ...]:
+    """The picker's rows: one per suit, low to high, of this game's deck (worked out once)."""
+    game = tm.match.game
+    cached = tm.__dict__.get("_deck_rows")
+    if cached is None or cached[0] is not game:
+        cards = sorted(game.deck())
+        rows = tuple((suit, tuple(c for c in cards if c.suit is suit)) for suit in SUITS)
+        cached = (game, tuple(row for row in rows if row[1]))
+        object.__setattr__(tm, "_deck_rows", cached)
+    return cached[1]
+
+
+def picker(tm: TableModel) -> tuple[PickerRow, ...]:
+    """Each card's state once per change: from the cards picked, or the rules' fitting and
+    gone cards for the card entry expected now."""
+    if tm.picking:
+        picked = set(tm.picked)
+        return tuple(
+            (suit, tuple((str(c), "picked" if str(c) in picked else "plain") for c in cards))
+            for suit, cards in deck_rows(tm)
+        )
+    states = tm.match.card_states()
+    fits, gone = states.fits, states.gone
+
+    def state(card: Card) -> str:
+        return "fits" if card in fits else "gone" if card in gone else "plain"
+
+    return tuple((suit, tuple((str(c), state(c)) for c in cards)) for suit, cards in deck_rows(tm))
+
+
+def entry_lines(tm: TableModel) -> tuple[EntryLine, ...]:
+    """The open deal's accepted entries, newest first."""
+    log = tm.match.current
+    if log is None:
+        return ()
+    evidence = set(tm.notice.evidence) if tm.notice else set()
+    return tuple(
+        EntryLine(
+            index + 1,
+            entry_line(tm.lang, entry.to_dict(), tm.names),
+            tm.editable(index),
+            index in evidence or index == tm.editing,
+        )
+        for index, entry in reversed(log.accepted)
+    )
+
+
+def scores(tm: TableModel) -> ScoreState:
+    """The scoreboard, worked out again only when a deal opens or closes, an undo or a
+    correction may have changed one, or the language changes: the same object otherwise."""
+    current = tm.match.current
+    key = (tm.lang, tm.scores_rev, len(tm.match.deals), current and current.status)
+    cached: tuple[Any, ScoreState] | None = tm.__dict__.get("_scores")
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    match = tm.match
+    rows = tuple(
+        (log.number + 1, None if log.points is None else tuple(log.points)) for log in match.deals
+    )
+    totals = [0] * match.game.seats
+    lines: list[list[tuple[int, int]]] = [[(0, 0)] for _ in totals]
+    closed = [log.points for log in match.deals if log.points is not None]
+    step = max(1, -(-len(closed) // CHART_POINTS))
+    for x, points in enumerate(closed, start=1):
+        totals = [t + p for t, p in zip(totals, points)]
+        if x % step == 0 or x == len(closed):
+            for seat, total in enumerate(totals):
+                lines[seat].append((x, total))
+    state = ScoreState(
+        tm.lang,
+        tuple(tm.names),
+        rows,
+        tuple(match.totals),
+        tuple(tuple(line) for line in lines),
+    )
+    object.__setattr__(tm, "_scores", (key, state))
+    return state
+
+
+def undo_label(tm: TableModel) -> str:
+    """The undo button says what it would take back."""
+    log = tm.match.current
+    if log is not None and log.accepted:
+        what = entry_line(tm.lang, log.accepted[-1][1].to_dict(), tm.names)
+        return tr(tm.lang, "action.undo_what", what=what)
+    if log is not None:
+        return tr(tm.lang, "action.undo_deal")
+    return tr(tm.lang, "action.undo")
+
+
+def deal_summary(tm: TableModel) -> str:
+    log = tm.match.current
+    if log is None or log.points is None or log.deal is None:
+        return ""
+    if log.status is Status.ANNULLED:
+        return tr(tm.lang, "deal.annulled")
+    parts = ", ".join(f"{n} {p:+d}" for n, p in zip(tm.names, log.points) if p)
+    lines = [
+        tr(tm.lang, "deal.points", points=parts or "0"),
+        *deal_reasons(tm.lang, log, tm.names, tm.match.game.options),
+    ]
+    if not tm.match.finished:
+        lines.append(tr(tm.lang, "deal.next_dealer", player=tm.names[tm.match.next_dealer()]))
+    return " ".join(lines)

@@ -1,0 +1,239 @@
+"""A card tap on the server, the whole way the app runs it, at 10 and at 1 000 deals.
+
+    uv run python bench/tap.py [--taps 300] [--long 1000] [--opens 10]
+
+Two real Flet sessions run the real app (``app.run.main``) over an
+in-memory connection, one on a Pradeda devynakė match of 10 whole deals
+and one on a match of ``--long`` whole deals, both with an open deal. Each
+tap is timed from the event's dispatch (the card's ``tap``, or the pass
+button's ``click``) until the last patch it causes has been encoded for the
+wire (msgpack, as the web server does): the entry checked and committed,
+the screen state derived, the components rendered, the diff computed and
+the message packed. The two matches are tapped in turn, so both see the
+same machine; their ratio is what the benchmark is about.
+
+Also printed per tap: the controls built (new control ids handed out) and
+the bytes of the patch. Then the match is opened (resumed from the home
+screen) ``--opens`` times each, timed the same way.
+
+This drives Flet's internal session API (as Flet's own tests do); it lives
+here, in bench/, and in no app module.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import flet as ft
+import msgpack
+from flet.controls.base_control import BaseControl
+from flet.controls.context import _context_page
+from flet.controls.id_counter import ControlId
+from flet.messaging.connection import Connection
+from flet.messaging.protocol import configure_encode_object_for_msgpack
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
+
+from bench.table import devynake_record, next_entry
+from rules.match import Status
+from rules.record import load
+
+ENCODE = configure_encode_object_for_msgpack(BaseControl)
+
+
+class Wire(Connection):
+    """An in-memory connection: each message packed as the web server packs it, and kept."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pubsubhub = PubSubHub()
+        self.sent: list[tuple[float, int]] = []  # (time packed, bytes)
+
+    def send_message(self, message: Any) -> None:
+        body = msgpack.packb([message.action, message.body], default=ENCODE)
+        self.sent.append((time.perf_counter(), len(body) + 1))
+
+
+async def settle(wire: Wire, since: int) -> None:
+    """Let the event and the update scheduler run until the screen has been patched."""
+    quiet = 0
+    while quiet < 5:
+        count = len(wire.sent)
+        await asyncio.sleep(0)
+        quiet = quiet + 1 if len(wire.sent) == count and len(wire.sent) > since else 0
+
+
+def control_count(session: Session) -> int:
+    return sum(1 for c in list(session.index.values()) if not isinstance(c, ft.Page))
+
+
+def find(session: Session, identifier: str, handler: str) -> BaseControl | None:
+    """The control that handles ``handler`` inside the semantics node ``identifier``."""
+    for control in list(session.index.values()):
+        if isinstance(control, ft.Semantics) and control.identifier == identifier:
+            node: Any = control
+            while node is not None:
+                if getattr(node, handler, None) is not None:
+                    return node
+                node = getattr(node, "content", None)
+    return None
+
+
+class Table:
+    """One app session on one stored match, and a shadow of the match to choose legal entries."""
+
+    def __init__(self, name: str, db: Path, record: dict[str, Any]) -> None:
+        from models import Store
+
+        store = Store(db)
+        [self.match_id] = store.import_records([record])
+        store.close()
+        self.name = name
+        self.db = db
+        self.shadow, _ = load(record)
+        self.rng = random.Random(len(record["deals"]))
+        self.wire = Wire()
+        self.session = Session(self.wire)
+        self.taps: list[tuple[float, int, int]] = []  # (seconds, controls built, bytes)
+        self.opens: list[float] = []
+
+    def start(self) -> None:
+        from app.run import main
+
+        os.environ["PARTIJA_DB"] = str(self.db)
+        _context_page.set(self.session.page)
+        main(self.session.page)
+        self.session.get_page_patch()  # what the web server answers a client that registers
+
+    async def press(self, identifier: str, handler: str) -> tuple[float, int, int]:
+        control = find(self.session, identifier, handler)
+        if control is None:
+            raise RuntimeError(f"{self.name}: nothing to tap at {identifier}")
+        since = len(self.wire.sent)
+        ids = ControlId.next()
+        start = time.perf_counter()
+        await self.session.dispatch_event(control._i, handler.removeprefix("on_"), None)
+        await settle(self.wire, since)
+        built = ControlId.next() - ids - 1
+        sent = self.wire.sent[since:]
+        return sent[-1][0] - start, built, sum(size for _, size in sent)
+
+    async def open(self) -> float:
+        """Open the match from the home screen; the time until its table is patched."""
+        seconds, _, _ = await self.press(f"resume-{self.match_id}", "on_click")
+        return seconds
+
+    async def go_home(self) -> None:
+        await self.press("action-home", "on_click")
+
+    async def tap(self, timed: bool) -> None:
+        log = self.shadow.current
+        assert log is not None
+        if log.status is not Status.OPEN:
+            await self.press("action-next_deal", "on_click")
+            self.shadow.start_deal()
+            return
+        event = next_entry(self.shadow, self.rng)
+        self.shadow.apply(event)
+        if event["type"] == "play":
+            result = await self.press(f"card-{event['card']}", "on_tap")
+        else:
+            result = await self.press("action-pass", "on_click")
+        if timed:
+            self.taps.append(result)
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def stored(deals: int, rng: random.Random) -> dict[str, Any]:
+    record = devynake_record(deals, rng)
+    record["deals"].append({"events": []})  # an open deal, as a table left mid-deal
+    return record
+
+
+async def run(args: argparse.Namespace) -> None:
+    rng = random.Random(5)
+    with tempfile.TemporaryDirectory() as folder:
+        db = Path(folder) / "bench.db"
+        tables = [
+            Table("10", db, stored(10, rng)),
+            Table(str(args.long), db, stored(args.long, rng)),
+        ]
+        for table in tables:
+            table.start()
+        await asyncio.sleep(0)
+        for table in tables:
+            table.opens.append(await table.open())
+        for _ in range(args.warm):
+            for table in tables:
+                await table.tap(timed=False)
+        for table in tables:
+            print(f"{table.name:>5} deals: {control_count(table.session)} controls on the table")
+        for _ in range(args.taps):
+            for table in tables:
+                await table.tap(timed=True)
+        for _ in range(args.opens):
+            for table in tables:
+                await table.go_home()
+                table.opens.append(await table.open())
+        for table in tables:
+            table.session.close()
+        await asyncio.sleep(0)
+    report(tables, args)
+
+
+def report(tables: list[Table], args: argparse.Namespace) -> None:
+    print(f"\none tap, event -> committed -> rendered -> patch packed; {args.taps} per match")
+    print(
+        f"{'deals':>6} {'p50 ms':>8} {'p90 ms':>8} {'p99 ms':>8}"
+        f" {'built':>7} {'patch B':>8} {'open ms':>8}"
+    )
+    rows = []
+    for table in tables:
+        times = [t for t, _, _ in table.taps]
+        row = (
+            percentile(times, 0.5),
+            percentile(times, 0.9),
+            percentile(times, 0.99),
+            statistics.median(b for _, b, _ in table.taps),
+            statistics.median(s for _, _, s in table.taps),
+            statistics.median(table.opens[1:] or table.opens),
+        )
+        rows.append(row)
+        p50, p90, p99, built, size, opened = row
+        print(
+            f"{table.name:>6} {p50 * 1e3:>8.2f} {p90 * 1e3:>8.2f} {p99 * 1e3:>8.2f}"
+            f" {built:>7.0f} {size:>8.0f} {opened * 1e3:>8.1f}"
+        )
+    short, long = rows
+    print(
+        f"\nratio {tables[1].name} / 10 deals: p50 {long[0] / short[0]:.2f},"
+        f" p99 {long[2] / short[2]:.2f}, open {long[5] / short[5]:.2f}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--taps", type=int, default=300, help="timed taps per match")
+    parser.add_argument("--warm", type=int, default=20, help="untimed taps first")
+    parser.add_argument("--long", type=int, default=1000, help="whole deals of the long match")
+    parser.add_argument("--opens", type=int, default=10, help="timed openings per match")
+    asyncio.run(run(parser.parse_args()))
+
+
+if __name__ == "__main__":
+    main()
