@@ -32,6 +32,13 @@ landed, how many kills landed inside a store call (asked, not yet answered)
 and how many of those calls had already reached the disk, and how many
 undone and replaced rows the file holds; it requires some undone ones.
 
+**The check itself.** ``MUTANTS`` are deliberately broken stores patched into
+a child: an undo that marks the whole deal undone, an ``add_entry`` that
+acknowledges an entry it never writes, writes acknowledged long before they
+are committed, a replacement that loses its ``replaced_by``. Killed once
+their fault has shown (``TRIGGERS``), each must be reported by the same
+check; the real store, killed after all those triggers, must not be.
+
 The children are forked from one "zygote" process (this file run as a
 script) that imported the store once: a fresh interpreter per kill spends
 about a second importing SQLAlchemy. Each child opens the database itself,
@@ -55,7 +62,7 @@ import time
 import traceback
 from collections import Counter
 from collections.abc import Callable, Iterator
-from contextlib import closing, suppress
+from contextlib import closing, contextmanager, suppress
 from dataclasses import dataclass, field
 from itertools import zip_longest
 from pathlib import Path
@@ -63,10 +70,13 @@ from typing import Any
 
 import pytest
 from conftest import ROOT
+from sqlalchemy import update
+from sqlmodel import Session, col
 
 from bench.table import next_entry
 from models import Store
 from models.live import LiveMatch
+from models.tables import EntryRow, utcnow
 from rules.match import Match, Status
 from rules.record import FORMAT, load
 
@@ -147,8 +157,12 @@ def say(*line: Any) -> None:
     os.write(1, (json.dumps(line, ensure_ascii=False) + "\n").encode())
 
 
-def child_play(db: str, game: str, seed: int, options: dict | None, undo_first: bool) -> None:
+def child_play(
+    db: str, game: str, seed: int, options: dict | None, mutant: str | None, undo_first: bool
+) -> None:
     rng = random.Random(seed)
+    if mutant is not None:
+        MUTANTS[mutant]()
     store = Store(db)
     going = [m for m in store.list_matches() if m.status == "open" and m.game == game]
     live = store.resume(max(m.id for m in going)) if going else _create(store, game, options)
@@ -259,6 +273,84 @@ def _without_last_entry(live: LiveMatch) -> Match:
     return load(record)[0]
 
 
+# -- broken stores: the check must catch each of them ------------------------------------
+
+
+def mutant_undo_marks_whole_deal() -> None:
+    """Undo takes back the last entry – and marks every other entry of its deal undone too."""
+    real = LiveMatch.undo
+
+    def undo(self: LiveMatch) -> Any:
+        undone = real(self)
+        if undone is not None and undone.index is not None:
+            with self._writing() as session:
+                session.exec(
+                    update(EntryRow)
+                    .where(col(EntryRow.deal_id) == self._deal_ids[undone.deal])
+                    .where(col(EntryRow.undone_at).is_(None))
+                    .values(undone_at=utcnow())
+                )
+        return undone
+
+    LiveMatch.undo = undo  # type: ignore[method-assign]
+
+
+def mutant_drops_entry() -> None:
+    """Every seventh entry is checked and applied in memory, acknowledged, and never written."""
+    real = LiveMatch.add_entry
+    calls = itertools.count(1)
+
+    def add_entry(self: LiveMatch, raw: Any) -> Any:
+        if next(calls) % 7:
+            return real(self, raw)
+        with self._lock:
+            return self.match.apply(raw)
+
+    LiveMatch.add_entry = add_entry  # type: ignore[method-assign]
+
+
+def mutant_acks_before_commit() -> None:
+    """Writes go into one long transaction committed every thousandth write: acknowledged
+    long before they are on disk (as a store that batched its commits would)."""
+    state: dict[str, Any] = {"writes": 0}
+
+    @contextmanager
+    def _writing(self: LiveMatch) -> Iterator[Session]:
+        if "session" not in state:
+            state["session"] = Session(self._engine)
+            state["session"].begin()
+        yield state["session"]
+        state["writes"] += 1
+        if state["writes"] % 1000 == 0:
+            state["session"].commit()
+            state["session"].begin()
+
+    LiveMatch._writing = _writing  # type: ignore[method-assign]
+
+
+def mutant_replace_loses_link() -> None:
+    """A replacement is written, but the replaced entry does not name it (``replaced_by``)."""
+    real = LiveMatch.replace
+
+    def replace(self: LiveMatch, *, deal: int, index: int, raw: Any) -> Any:
+        result = real(self, deal=deal, index=index, raw=raw)
+        with self._writing() as session:
+            session.exec(
+                update(EntryRow)
+                .where(col(EntryRow.deal_id) == self._deal_ids[deal])
+                .values(replaced_by=None)
+            )
+        return result
+
+    LiveMatch.replace = replace  # type: ignore[method-assign]
+
+
+MUTANTS: dict[str, Callable[[], None]] = {
+    "undo_marks_whole_deal": mutant_undo_marks_whole_deal,
+    "drops_entry": mutant_drops_entry,
+    "acks_before_commit": mutant_acks_before_commit,
+    "replace_loses_link": mutant_replace_loses_link,
+}
 CHILDREN: dict[str, Callable[..., None]] = {"play": child_play}
 
 
@@ -727,7 +819,7 @@ def test_killed_while_playing_loses_nothing_acknowledged(game, tmp_path, zygote_
     kills = []
     for n in range(KILLS):
         job = {"mode": "play", "db": str(db), "game": game, "seed": rng.randrange(2**32)}
-        job.update(options=None, undo_first=n % 2 == 1)
+        job.update(options=None, mutant=None, undo_first=n % 2 == 1)
         run = zygote_process.run(job, ready, KILL_DELAY_S, rng)
         kill = check_after_kill(run, db, history)
         assert not kill.problems, f"{game}, kill {n + 1}:\n" + "\n".join(kill.problems)
@@ -737,6 +829,42 @@ def test_killed_while_playing_loses_nothing_acknowledged(game, tmp_path, zygote_
         print("\n" + describe(game, kills, rows))
     assert sum(kill.calls["entry"] for kill in kills) > KILLS  # the children did get to play
     assert rows["undone entries"] + rows["undone deals"] > 0  # and to undo
+
+
+TRIGGERS: dict[str, Callable[[list[list]], bool]] = {
+    "undo_marks_whole_deal": lambda lines: any(
+        line[:2] == ["ok", "undo"] and line[2]["index"] for line in lines
+    ),
+    "drops_entry": lambda lines: sum(line[:2] == ["ok", "entry"] for line in lines) >= 8,
+    "acks_before_commit": lambda lines: sum(line[:2] == ["ok", "entry"] for line in lines) >= 3,
+    "replace_loses_link": lambda lines: any(line[:2] == ["ok", "replace"] for line in lines),
+}
+
+
+@needs_fork
+@pytest.mark.parametrize("mutant", [None, *MUTANTS])
+def test_the_check_catches_a_broken_store(mutant, tmp_path, zygote_process, capsys):
+    """Each broken store is reported; the real one, killed after every trigger, is not."""
+    db = tmp_path / "p.db"
+    rng = random.Random(f"mutant {mutant}")
+    triggers = [TRIGGERS[mutant]] if mutant else list(TRIGGERS.values())
+
+    def triggered(lines: list[list]) -> bool:
+        return ready(lines) and all(trigger(lines) for trigger in triggers)
+
+    job = {"mode": "play", "db": str(db), "game": "devynake", "seed": rng.randrange(2**32)}
+    job.update(options={"deals": None}, mutant=mutant, undo_first=False)
+    run = zygote_process.run(job, triggered, KILL_DELAY_S, rng)
+    kill = check_after_kill(run, db, History())
+    if mutant is None:
+        assert not kill.problems, "\n".join(kill.problems)
+        return
+    with capsys.disabled():
+        print(
+            f"\nmutant {mutant}: {len(kill.problems)} problems found, the first: "
+            f"{kill.problems[0] if kill.problems else None}"
+        )
+    assert kill.problems, f"the check did not catch the mutant {mutant}"
 
 
 if __name__ == "__main__" and sys.argv[1:] == ["zygote"]:
