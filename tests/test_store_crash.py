@@ -32,6 +32,15 @@ landed, how many kills landed inside a store call (asked, not yet answered)
 and how many of those calls had already reached the disk, and how many
 undone and replaced rows the file holds; it requires some undone ones.
 
+**Migrating** (from revision 0001 and from 0002). A database is built at the
+old revision with the project's own migration functions and filled with
+matches of every game, undone rows included. Each child opens a fresh copy,
+which upgrades it to ``HEAD`` in one transaction; the first child is killed
+once it is open (that times the upgrade), the others a random time after the
+upgrade began. The file must then hold exactly the old database (schema and
+every row) or exactly the one a clean upgrade gives, never anything in
+between, and a later open must succeed and give the upgraded one.
+
 **The check itself.** ``MUTANTS`` are deliberately broken stores patched into
 a child: an undo that marks the whole deal undone, an ``add_entry`` that
 acknowledges an entry it never writes, writes acknowledged long before they
@@ -53,6 +62,7 @@ import json
 import os
 import queue
 import random
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -73,14 +83,17 @@ from conftest import ROOT
 from sqlalchemy import update
 from sqlmodel import Session, col
 
-from bench.table import next_entry
-from models import Store
+from bench.table import devynake_record, next_entry
+from models import Store, migrate
+from models.engine import make_engine, open_database
 from models.live import LiveMatch
+from models.migrate import HEAD, run_migrations
 from models.tables import EntryRow, utcnow
 from rules.match import Match, Status
 from rules.record import FORMAT, load
 
 KILLS = 6  # per game
+MIGRATION_KILLS = 5  # per old revision: the first after the upgrade, to time it
 KILL_DELAY_S = (0.0, 0.6)  # how long after the state waited for the kill comes
 TIMEOUT_S = 60.0  # for a line the child owes; only a hung child makes the test wait this long
 GAMES = ("ramsas", "bumas", "devynake", "domino")
@@ -147,6 +160,29 @@ def _candidates(
                 yield {"type": kind, "player": seat, "cards": [str(card) for card in hand]}
     else:
         yield from ({"type": kind, "player": seat} for seat in seats)
+
+
+def played_record(game: str, deals: int, rng: random.Random) -> dict[str, Any]:
+    """A record of up to ``deals`` whole deals of ``game`` (fewer if the match ends first)."""
+    if game == "devynake":
+        return devynake_record(deals, rng, tuple(PLAYERS))
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "game": game,
+        "players": PLAYERS,
+        "options": {},
+        "deals": [],
+    }
+    match, _ = load(record)
+    while len(match.deals) < deals and not match.finished:
+        log = match.start_deal()
+        events = []
+        while log.status is Status.OPEN:
+            event = table_entry(match, rng) if log.entries < 500 else {"type": "annul"}
+            assert match.apply(event).accepted
+            events.append(event)
+        record["deals"].append({"events": events})
+    return record
 
 
 # -- the child: plays, prints what it asks and what the store answered ---------------------
@@ -273,6 +309,22 @@ def _without_last_entry(live: LiveMatch) -> Match:
     return load(record)[0]
 
 
+def child_open(db: str) -> None:
+    """Open (and so upgrade) the database; say when the upgrade begins and ends."""
+    real = migrate.run_migrations
+
+    def traced(*args: Any) -> None:
+        say("migrating")  # inside the upgrade's transaction: BEGIN IMMEDIATE has run
+        real(*args)
+        say("migrated")  # not yet committed
+
+    migrate.run_migrations = traced
+    Store(db)
+    say("ready")
+    while True:
+        signal.pause()  # until the parent kills it
+
+
 # -- broken stores: the check must catch each of them ------------------------------------
 
 
@@ -351,11 +403,17 @@ MUTANTS: dict[str, Callable[[], None]] = {
     "acks_before_commit": mutant_acks_before_commit,
     "replace_loses_link": mutant_replace_loses_link,
 }
-CHILDREN: dict[str, Callable[..., None]] = {"play": child_play}
+CHILDREN: dict[str, Callable[..., None]] = {"play": child_play, "open": child_open}
 
 
 def zygote() -> None:
     """Fork one child per job read from stdin; say its pid, and how it ended."""
+    # Imported once here, not in each child's upgrade: a kill then lands in the migration.
+    import alembic.command
+    import alembic.script
+
+    assert alembic.command and alembic.script
+
     for line in sys.stdin:
         job = json.loads(line)
         pid = os.fork()
@@ -865,6 +923,153 @@ def test_the_check_catches_a_broken_store(mutant, tmp_path, zygote_process, caps
             f"{kill.problems[0] if kill.problems else None}"
         )
     assert kill.problems, f"the check did not catch the mutant {mutant}"
+
+
+# -- a killed migration -------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def old_records() -> list[dict[str, Any]]:
+    """Matches of every game for the old databases: many devynake ones (cheap to make), so
+    that replaying them all (revision 0002 fills the caches) takes a while."""
+    rng = random.Random("old records")
+    records = [played_record(game, 2, rng) for game in GAMES for _ in range(3)]
+    return records + [played_record("devynake", 3, rng) for _ in range(20)]
+
+
+def old_database(file: Path, revision: str, records: list[dict[str, Any]]) -> None:
+    """A database at ``revision`` (0001 or 0002), built with the project's own migrations.
+
+    The matches are written as the first schema's tables hold them, with an undone entry
+    in every third deal and an undone empty deal in every fourth match; 0002 then fills
+    the caches by replaying them.
+    """
+    engine = make_engine(file)
+    with engine.begin() as connection:
+        run_migrations(connection, file, None, "0001")
+        sql = connection.exec_driver_sql
+        at = "2024-05-01 18:00:00.000000"
+        for name in PLAYERS:
+            sql("INSERT INTO players (name, created_at) VALUES (?, ?)", (name, at))
+        for m, record in enumerate(records):
+            match, _ = load(record)
+            match_id = sql(
+                "INSERT INTO matches (game, options, first_dealer, stopped, status, created_at,"
+                " finished_at) VALUES (?, ?, 0, 0, ?, ?, ?) RETURNING id",
+                (
+                    record["game"],
+                    json.dumps(record["options"]),
+                    "finished" if match.finished else "open",
+                    at,
+                    at if match.finished else None,
+                ),
+            ).scalar_one()
+            for seat in range(len(PLAYERS)):
+                sql("INSERT INTO seats VALUES (?, ?, ?)", (match_id, seat, seat + 1))
+            deals = [deal["events"] for deal in record["deals"]]
+            for number, events in enumerate(deals + ([[]] if m % 4 == 0 else [])):
+                undone = at if number == len(deals) else None
+                deal_id = sql(
+                    "INSERT INTO deals (match_id, number, started_at, undone_at)"
+                    " VALUES (?, ?, ?, ?) RETURNING id",
+                    (match_id, number, at, undone),
+                ).scalar_one()
+                rows = [
+                    (deal_id, seq, json.dumps(event), at, None) for seq, event in enumerate(events)
+                ]
+                if number % 3 == 0 and undone is None:
+                    rows.append((deal_id, len(events), json.dumps({"type": "annul"}), at, at))
+                for row in rows:
+                    sql(
+                        "INSERT INTO entries (deal_id, seq, event, refused, at, undone_at)"
+                        " VALUES (?, ?, ?, 0, ?, ?)",
+                        row,
+                    )
+        if revision != "0001":
+            run_migrations(connection, file, "0001", revision)
+    engine.dispose()
+
+
+def dump(file: Path) -> dict[str, Any]:
+    """Everything in the database: its check, its schema and every row of every table.
+
+    No file at all is the same as an empty database.
+    """
+    if not file.exists():
+        return {"integrity": [("ok",)], "revision": None, "schema": [], "rows": {}}
+    with closing(sqlite3.connect(file)) as connection:
+        schema = sorted(connection.execute("SELECT type, name, tbl_name, sql FROM sqlite_master"))
+        tables = {name for kind, name, _, _ in schema if kind == "table"}
+        revision = "SELECT version_num FROM alembic_version"
+        return {
+            "integrity": connection.execute("PRAGMA integrity_check").fetchall(),
+            "revision": connection.execute(revision).fetchall()
+            if "alembic_version" in tables
+            else None,
+            "schema": schema,
+            "rows": {
+                name: sorted(connection.execute(f'SELECT * FROM "{name}"').fetchall(), key=repr)
+                for kind, name, _, _ in schema
+                if kind == "table"
+            },
+        }
+
+
+def between(state: dict[str, Any], old: dict[str, Any], new: dict[str, Any]) -> list[str]:
+    """What of ``state`` is neither as in ``old`` nor as in ``new``."""
+    return [
+        part if part != "rows" else f"rows of {sorted(set(state['rows']) | set(new['rows']))}"
+        for part in state
+        if state[part] != old[part] and state[part] != new[part]
+    ] or ["the parts mix both"]
+
+
+@needs_fork
+@pytest.mark.parametrize("revision", [None, "0001", "0002"], ids=["first-start", "0001", "0002"])
+def test_killed_while_migrating_leaves_old_or_new_never_between(
+    revision, tmp_path, zygote_process, old_records, capsys
+):
+    """From 0001 and 0002; and a first start, which creates the schema in a new file."""
+    old_file, new_file = tmp_path / "old.db", tmp_path / "new.db"
+    if revision is not None:
+        old_database(old_file, revision, old_records)
+        assert not Path(f"{old_file}-wal").exists()  # the whole database is in the one file
+        shutil.copyfile(old_file, new_file)
+    open_database(new_file).engine.dispose()
+    old, new = dump(old_file), dump(new_file)
+    assert old["revision"] == (revision and [(revision,)]) and new["revision"] == [(HEAD,)]
+    assert old["rows"].get("entries", []) == new["rows"]["entries"]  # the upgrade keeps them
+
+    rng = random.Random(f"migration {revision}")
+    landed, took = [], 0.0
+    for n in range(MIGRATION_KILLS):
+        file = tmp_path / f"kill{n}.db"
+        if revision is not None:
+            shutil.copyfile(old_file, file)
+        # The first child is killed once it said "ready", which times the upgrade; the others a
+        # random time after it began, up to half as long again as the upgrade took.
+        phase = "ready" if n == 0 else "migrating"
+        run = zygote_process.run(
+            {"mode": "open", "db": str(file)},
+            lambda lines, phase=phase: [phase] in lines,
+            (0.0, 0.0) if n == 0 else (0.0, took * 1.5),
+            rng,
+        )
+        assert run.killed, f"the child stopped by itself (exit {run.code}):\n{run.errors}"
+        if n == 0:
+            took = run.times[run.lines.index(["ready"])] - run.times[run.lines.index(["migrating"])]
+        state = dump(file)
+        assert state in (old, new), f"kill {n + 1} left the database half-migrated: " + ", ".join(
+            between(state, old, new)
+        )
+        landed.append((run.lines[-1][0], "old" if state == old else "new", round(run.delay, 3)))
+        Store(file).close()  # a later open succeeds ...
+        assert dump(file) == new  # ... and finishes the upgrade
+    with capsys.disabled():
+        print(
+            f"\nkilled migration from {revision or 'no file'} (it takes {took:.3f} s here):"
+            f" (last line, file after the kill, delay) = {landed}"
+        )
 
 
 if __name__ == "__main__" and sys.argv[1:] == ["zygote"]:
