@@ -57,6 +57,7 @@ after the fork.
 from __future__ import annotations
 
 import copy
+import importlib
 import itertools
 import json
 import os
@@ -409,10 +410,8 @@ CHILDREN: dict[str, Callable[..., None]] = {"play": child_play, "open": child_op
 def zygote() -> None:
     """Fork one child per job read from stdin; say its pid, and how it ended."""
     # Imported once here, not in each child's upgrade: a kill then lands in the migration.
-    import alembic.command
-    import alembic.script
-
-    assert alembic.command and alembic.script
+    for module in ("alembic.command", "alembic.config", "alembic.script"):
+        importlib.import_module(module)
 
     for line in sys.stdin:
         job = json.loads(line)
@@ -1017,11 +1016,16 @@ def dump(file: Path) -> dict[str, Any]:
 
 def between(state: dict[str, Any], old: dict[str, Any], new: dict[str, Any]) -> list[str]:
     """What of ``state`` is neither as in ``old`` nor as in ``new``."""
-    return [
-        part if part != "rows" else f"rows of {sorted(set(state['rows']) | set(new['rows']))}"
-        for part in state
-        if state[part] != old[part] and state[part] != new[part]
-    ] or ["the parts mix both"]
+    parts = [
+        part
+        for part in ("integrity", "revision", "schema")
+        if state[part] not in (old[part], new[part])
+    ]
+    for table in sorted(set(state["rows"]) | set(old["rows"]) | set(new["rows"])):
+        rows = state["rows"].get(table)
+        if rows != old["rows"].get(table) and rows != new["rows"].get(table):
+            parts.append(f"the rows of {table}")
+    return parts or ["each part is as in one of them, but not all as in the same one"]
 
 
 @needs_fork
@@ -1039,6 +1043,14 @@ def test_killed_while_migrating_leaves_old_or_new_never_between(
     old, new = dump(old_file), dump(new_file)
     assert old["revision"] == (revision and [(revision,)]) and new["revision"] == [(HEAD,)]
     assert old["rows"].get("entries", []) == new["rows"]["entries"]  # the upgrade keeps them
+    if revision == "0001":  # a file upgraded only half-way is told apart from both
+        halfway = tmp_path / "halfway.db"
+        old_database(halfway, "0002", old_records)
+        assert between(dump(halfway), old, new) == [
+            "revision",
+            "schema",
+            "the rows of alembic_version",
+        ]
 
     rng = random.Random(f"migration {revision}")
     landed, took = [], 0.0
