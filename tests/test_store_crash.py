@@ -32,14 +32,16 @@ landed, how many kills landed inside a store call (asked, not yet answered)
 and how many of those calls had already reached the disk, and how many
 undone and replaced rows the file holds; it requires some undone ones.
 
-**Migrating** (from revision 0001 and from 0002). A database is built at the
-old revision with the project's own migration functions and filled with
-matches of every game, undone rows included. Each child opens a fresh copy,
-which upgrades it to ``HEAD`` in one transaction; the first child is killed
-once it is open (that times the upgrade), the others a random time after the
-upgrade began. The file must then hold exactly the old database (schema and
-every row) or exactly the one a clean upgrade gives, never anything in
-between, and a later open must succeed and give the upgraded one.
+**Migrating** (from revision 0001, from 0002, and a first start on no file).
+A database is built at the old revision with the project's own migration
+functions and filled with matches of every game, undone rows included. Each
+child opens a fresh copy, which upgrades it to ``HEAD`` in one transaction;
+the first child is killed once it is open (that times the upgrade), the
+others a random time after the upgrade began. The file must then hold
+exactly the old database (schema and every row; no file counts as an empty
+one) or exactly the one a clean upgrade gives, never anything in between,
+and a later open must succeed and give the upgraded one. A file upgraded
+only half-way (0001 to 0002) is shown to be told apart from both.
 
 **The check itself.** ``MUTANTS`` are deliberately broken stores patched into
 a child: an undo that marks the whole deal undone, an ``add_entry`` that
