@@ -297,19 +297,20 @@ def _replace(live: LiveMatch, rng: random.Random) -> None:
 
 
 def _without_last_entry(live: LiveMatch) -> Match:
-    """The live match as it was before its last entry, rebuilt from memory (not the store)."""
+    """The live match as it was before its last entry, rebuilt from memory (not the store).
+
+    Closed deals are taken as their results, as a resumed match holds them; the open
+    deal is played again without its last entry.
+    """
     match = live.match
-    deals = [[entry.to_dict() for _, entry in log.accepted] for log in match.deals]
-    deals[-1].pop()
-    record = {
-        "format": FORMAT,
-        "game": match.game.id,
-        "players": live.names,
-        "options": match.game.options,
-        "first_dealer": match.first_dealer,
-        "deals": [{"events": events} for events in deals],
-    }
-    return load(record)[0]
+    before = Match(match.game, match.first_dealer)
+    for log in match.deals[:-1]:
+        assert log.points is not None
+        before.add_result(log.status, log.points)
+    before.start_deal()
+    for _, entry in match.deals[-1].accepted[:-1]:
+        before.apply(entry.to_dict())
+    return before
 
 
 def child_open(db: str) -> None:
