@@ -304,7 +304,7 @@ def readable_records(damaged: Path) -> tuple[list[dict[str, Any]], int]:
     Read only; every match is read on its own, so one broken page loses only the
     matches whose rows it held.
     """
-    from sqlmodel import Session, select
+    from sqlmodel import Session, col, select
 
     from .records import read_match
     from .tables import MatchRow
@@ -314,7 +314,7 @@ def readable_records(damaged: Path) -> tuple[list[dict[str, Any]], int]:
     try:
         with Session(engine) as session:
             try:
-                ids = list(session.exec(select(MatchRow.id).order_by(MatchRow.id)))
+                ids = list(session.exec(select(col(MatchRow.id)).order_by(col(MatchRow.id))))
             except Exception:  # nothing readable: the new file stays empty
                 return [], 0
             for match_id in ids:

@@ -144,10 +144,10 @@ class LiveMatch:
                 raise Refused(Code.WRONG_PHASE)
             with self._writing() as session:
                 log = self.match.start_deal()
-                deal_id = session.exec(
+                deal_id: int = session.exec(
                     insert(DealRow)
                     .values(match_id=self.match_id, number=log.number, **deal_results(log))
-                    .returning(DealRow.id)
+                    .returning(col(DealRow.id))
                 ).scalar_one()
                 self._deal_ids.append(deal_id)
             return log
@@ -213,16 +213,16 @@ class LiveMatch:
                 new = StoredEntry(0, dumps(entry.to_dict()), False)
                 stored.deals[deal].entries[index] = new
                 match = resumed(stored) if last else load(stored.record())[0]
-                refusal = dict(match.deals[deal].rejected).get(index)
-                if refusal is not None:
-                    return Replacement(refusal)
+                refused = dict(match.deals[deal].rejected).get(index)
+                if refused is not None:
+                    return Replacement(refused)
                 session.exec(
                     update(EntryRow).where(col(EntryRow.id) == old.id).values(undone_at=utcnow())
                 )
                 new.id = session.exec(
                     insert(EntryRow)
                     .values(deal_id=stored.deals[deal].id, seq=index, event=new.event)
-                    .returning(EntryRow.id)
+                    .returning(col(EntryRow.id))
                 ).scalar_one()
                 session.exec(
                     update(EntryRow).where(col(EntryRow.id) == old.id).values(replaced_by=new.id)

@@ -29,6 +29,13 @@ class UnknownMatch(LookupError):
     """No match with this id in the store."""
 
 
+def stored_id(value: int | None) -> int:
+    """A row's id as read back: the database always gives one (the column's type allows
+    None only for a row not yet inserted)."""
+    assert value is not None
+    return value
+
+
 def dumps(value: Any) -> str:
     """JSON text as stored: compact, key order kept, letters unescaped."""
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
@@ -109,16 +116,7 @@ def read_match(session: Session, match_id: int, *, last_only: bool = False) -> S
     ``last_only``: the entries of the last live deal only; the other deals come
     with their cached results and no entries (what ``resumed`` needs).
     """
-    row = session.exec(
-        select(
-            MatchRow.game,
-            MatchRow.options,
-            MatchRow.first_dealer,
-            MatchRow.stopped,
-            MatchRow.status,
-            MatchRow.winners,
-        ).where(MatchRow.id == match_id)
-    ).first()
+    row = session.exec(select(MatchRow).where(col(MatchRow.id) == match_id)).first()
     if row is None:
         raise UnknownMatch(f"no match {match_id}")
     names = list(
@@ -130,16 +128,18 @@ def read_match(session: Session, match_id: int, *, last_only: bool = False) -> S
         )
     )
     deals = [
-        StoredDeal(deal_id, {"status": status, "points": points, "violations": violations})
+        StoredDeal(
+            stored_id(deal_id), {"status": status, "points": points, "violations": violations}
+        )
         for deal_id, status, points, violations in session.exec(
-            select(DealRow.id, DealRow.status, DealRow.points, DealRow.violations)
+            select(col(DealRow.id), DealRow.status, DealRow.points, DealRow.violations)
             .where(DealRow.match_id == match_id, col(DealRow.undone_at).is_(None))
             .order_by(col(DealRow.number))
         )
     ]
     by_id = {deal.id: deal for deal in deals}
     entries = (
-        select(EntryRow.id, EntryRow.deal_id, EntryRow.event, EntryRow.refused)
+        select(col(EntryRow.id), EntryRow.deal_id, EntryRow.event, EntryRow.refused)
         .join(DealRow, col(DealRow.id) == EntryRow.deal_id)
         .where(
             DealRow.match_id == match_id,
@@ -151,7 +151,7 @@ def read_match(session: Session, match_id: int, *, last_only: bool = False) -> S
     if last_only:
         entries = entries.where(col(EntryRow.deal_id) == (deals[-1].id if deals else -1))
     for entry_id, deal_id, event, refused in session.exec(entries):
-        by_id[deal_id].entries.append(StoredEntry(entry_id, event, refused))
+        by_id[deal_id].entries.append(StoredEntry(stored_id(entry_id), event, refused))
     return StoredMatch(
         row.game,
         row.options,
@@ -204,6 +204,7 @@ def insert_record(
     export gives back the same record and the same verdict.
     """
     now = utcnow()
+    results = match_results(match)
     row = MatchRow(
         game=match.game.id,
         options=dumps(record["options"]),
@@ -211,7 +212,8 @@ def insert_record(
         stopped=match.stopped,
         created_at=now,
         finished_at=now if match.finished else None,
-        **match_results(match),
+        status=results["status"],
+        winners=results["winners"],
     )
     session.add(row)
     session.flush()
@@ -226,10 +228,10 @@ def insert_record(
     )
     deal_ids: list[int] = []
     for number, (deal, log) in enumerate(zip(record["deals"], match.deals)):
-        deal_id = session.exec(
+        deal_id: int = session.exec(
             insert(DealRow)
             .values(match_id=row.id, number=number, started_at=now, **deal_results(log))
-            .returning(DealRow.id)
+            .returning(col(DealRow.id))
         ).scalar_one()
         deal_ids.append(deal_id)
         refused = {index for index, _ in log.rejected}

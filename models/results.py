@@ -8,6 +8,7 @@ functions, so the two can never disagree on their form.
 from __future__ import annotations
 
 import json
+from typing import TypedDict
 
 from rules.match import DealLog, Match
 
@@ -21,7 +22,12 @@ def deal_results(log: DealLog) -> dict[str, str | None]:
     }
 
 
-def match_results(match: Match) -> dict[str, str | None]:
+class MatchResults(TypedDict):
+    status: str
+    winners: str | None
+
+
+def match_results(match: Match) -> MatchResults:
     """A match's cache columns: status and winners (seats, sorted; null while not finished)."""
     if match.winners is None:
         return {"status": "open", "winners": None}

@@ -65,7 +65,7 @@ def list_matches(
             col(DealRow.points).is_not(None),
         )
     ):
-        gained = json.loads(points)
+        gained = json.loads(points or "[]")  # the query asks for points that are not null
         running = totals.setdefault(match_id, [0] * len(gained))
         totals[match_id] = [t + p for t, p in zip(running, gained)]
     return [
