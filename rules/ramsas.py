@@ -145,9 +145,10 @@ class Duty:
 @dataclass(frozen=True, slots=True)
 class TrumpDoubt:
     """With ``must_follow`` off, a card that neither followed nor trumped broke ``must_trump``
-    only if its player held a trump *and* no card of the suit led. The second half is
-    proven only once his whole hand of that moment has been seen: the cards known to be
-    in it then and those he played after."""
+    only if its player held a trump *and* no card of the suit led. Unless that is known at
+    once (a trump known in his hand, and no card of the suit led he could hold), the second
+    half is proven only once his whole hand of that moment has been seen: the cards known
+    to be in it then and those he played after."""
 
     event: int
     led: Suit
@@ -353,16 +354,31 @@ class RamsasDeal(Deal):
             if held:
                 raise Refused(duty.refusal, duty.reason, player=player, card=held[0])
         if self._doubts_trump(card):
-            # Refused only when the rest of his hand is all known: trumps and no suit led.
-            others = [c for c in known.elements() if c != card]
-            trumps = sorted(c for c in others if c.suit == self.trump)
-            led = self.trick[0][1].suit
-            if (
-                len(others) == self.hands[player] - 1
-                and trumps
-                and not any(c.suit == led for c in others)
-            ):
+            # Refused only when he is known to hold a trump and cannot hold the suit led.
+            trumps = sorted(c for c in known if c.suit == self.trump)
+            if trumps and not self._may_hold(player, card, self.trick[0][1].suit):
                 raise Refused(Code.MUST_TRUMP, "holds_trump", player=player, card=trumps[0])
+
+    def _may_hold(self, player: int, card: Card, suit: Suit) -> bool:
+        """Could ``player``, playing ``card``, keep a card of ``suit`` in his hand?
+
+        Yes if one is known to be his; else only if his hand keeps an unknown card and some
+        card of the suit is neither on the table nor known elsewhere (the shown trump card
+        is only ever the dealer's)."""
+        known = self.knowledge.known[player]
+        unknown = self.unknown_slots(player) - (0 if known[card] else 1)
+        for other in self.game.deck() - self.played - {card}:
+            if other.suit != suit:
+                continue
+            if known[other]:
+                return True
+            if (
+                unknown > 0
+                and self.knowledge.holder(other) is None
+                and (other != self.trump_card or player == self.dealer)
+            ):
+                return True
+        return False
 
     def _duties(self, player: int, card: Card) -> list[Duty]:
         """The obligations ``card`` fails, each with the cards that would have met it."""

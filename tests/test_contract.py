@@ -790,6 +790,32 @@ def test_ramsas_must_trump_without_must_follow_needs_the_whole_hand():
     assert v["deals"] == [D(0, "finished", [2, 2, 1])]  # he held a spade: no duty to trump
 
 
+def test_ramsas_must_trump_without_must_follow_when_he_cannot_hold_the_suit_led():
+    """RULES.md §1: "With `must_follow` off, `must_trump` binds a player who cannot hold the
+    suit led (every other card of it is gone or known elsewhere) and is known to hold a
+    trump; otherwise it is proven later, once his hand of that moment is seen." """
+    loose = {"must_follow": False}
+    # Four players, dealer P0 shows 9H and does not buy: the trump card stays in his hand.
+    opening = [trump("9H"), no_buy(1), no_buy(2), no_buy(3), no_buy(0)]
+    opening += [stay(1), stay(2), stay(3), stay(0)]
+    first = [play(1, "AC"), play(2, "KC"), play(3, "QC"), play(0, "JC")]  # P1 leads again
+    # All six clubs are on the table. P3, with no trump known, may throw AS; P0, known to
+    # hold 9H, may not throw AD.
+    gone = opening + first + [play(1, "10C"), play(2, "9C"), play(3, "AS"), play(0, "AD")]
+    v = judge("ramsas", 4, [gone + [play(0, "9H")]], options=loose)
+    assert v["deals"][0]["rejected"] == [(16, "must_trump")]
+    # Three players: the last club, JC, is known in P2's hand (shown jacks).
+    opening = [trump("9H"), no_buy(1), no_buy(2), no_buy(0), stay(1), stay(2), stay(0)]
+    first = [play(1, "AC"), play(2, "KC"), play(0, "QC")]
+    known = opening + [jacks(2, ["JS", "JC"])] + first + [play(1, "10C"), play(2, "9C")]
+    v = judge("ramsas", 3, [known + [play(0, "AD"), play(0, "9H")]], options=loose)
+    assert v["deals"][0]["rejected"] == [(13, "must_trump")]
+    # A club nobody is known to hold may be P0's: AD is taken, the duty waits for his hand.
+    unsure = opening + first + [play(1, "JC"), play(2, "10C"), play(0, "AD")]
+    v = judge("ramsas", 3, [unsure], options=loose)
+    assert v["deals"][0]["rejected"] == []
+
+
 # -- Kortų domino -------------------------------------------------------------
 ALL = [
     r + s

@@ -816,10 +816,25 @@ class Table:
         for m in found:
             if any(m.proves(c) for c in known):
                 return m.refusal
-        rest = frozenset(self.hands[player] - {card})
-        if doubt and rest == known and self.doubt_holds(rest, self.trick[0][1].suit):
+        trumps = any(c.suit == self.trump for c in known)
+        if doubt and trumps and self.cannot_hold(player, card, self.trick[0][1].suit):
             return Code.MUST_TRUMP
         return None
+
+    def cannot_hold(self, player: int, card: Card, led: Suit) -> bool:
+        """As the referee sees it: after ``card`` no card of ``led`` can be in his hand (each
+        is on the table or known elsewhere, and none is known to be his)."""
+        known = self.known[player] - {card}
+        unknown = len(self.hands[player]) - 1 - len(known)
+        for other in deck(self.match.game.options["deck"]):
+            if other.suit != led or other == card or other in self.played:
+                continue
+            if other in known:
+                return False
+            elsewhere = any(other in self.known[s] for s in range(self.seats) if s != player)
+            if unknown and not elsewhere and (other != self.trump_card or player == self.dealer):
+                return False
+        return True
 
     # -- one deal -----------------------------------------------------
     @property
@@ -836,7 +851,8 @@ class Table:
         rng.shuffle(cards)
         self.hands = [set(cards[HAND * s : HAND * s + HAND]) for s in range(seats)]
         pirkinys = cards[HAND * seats : HAND * seats + 4]
-        trump_card = rng.choice(sorted(self.hands[self.dealer]))
+        trump_card = self.trump_card = rng.choice(sorted(self.hands[self.dealer]))
+        self.played: set[Card] = set()
         self.trump, self.ace = trump_card.suit, Card(ACE, trump_card.suit)
         self.accept({"type": "trump", "card": str(trump_card)})
         if seats == 4 and size == 24 and trump_card.rank == 9 and rng.random() < 0.5:
@@ -961,6 +977,7 @@ class Table:
                         if self.doubt_holds(doubt.hand, doubt.led):
                             self.violations.append((doubt.event, index, turn, "failed_to_trump"))
             found, doubt = self.commitments(turn, card)
+            self.played.add(card)
             self.hands[turn].discard(card)
             self.known[turn].discard(card)
             if found:
