@@ -28,7 +28,7 @@ class Domino(StockGame):
     MIN_SEATS, MAX_SEATS = 2, 6
     ENTRY_TYPES = frozenset({"starter", "play", "draw", "pass", "reveal", "annul"})
     LOWEST_WINS = True
-    SEVERAL_CARDS = True
+    LINE_PLAYS = True
     GOAL = "limit"
     OPTIONS = (
         Option(

@@ -175,7 +175,16 @@ class HandRevealed(CardsShown):
 
 @dataclass(frozen=True, slots=True)
 class RamsasDeclared(Entry):
+    """``ramsas``: all four jacks shown, optionally listed (``cards``; then exactly those)."""
+
     TYPE: ClassVar[str] = "ramsas"
+    cards: tuple[Card, ...] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out = Entry.to_dict(self)
+        if self.cards is not None:
+            out["cards"] = [str(c) for c in self.cards]
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,42 +211,56 @@ ENTRY_TYPES: dict[str, type[Entry]] = {
         Annulled,
     )
 }
-_WITH_PLAYER = {
-    "play",
-    "pass",
-    "draw",
-    "buy",
-    "no_buy",
-    "stay",
-    "fold",
-    "jacks",
-    "ramsas",
-    "reveal",
+# The fields each entry type takes besides ``type`` (RECORDS.md, "Entries"). A play at
+# the ends of a line (domino) also takes ``end``, ``suit`` and, instead of ``card``, ``cards``.
+FIELDS: dict[str, frozenset[str]] = {
+    "play": frozenset({"player", "card"}),
+    "pass": frozenset({"player"}),
+    "draw": frozenset({"player", "count"}),
+    "starter": frozenset({"card"}),
+    "trump": frozenset({"card"}),
+    "redeal": frozenset(),
+    "buy": frozenset({"player"}),
+    "no_buy": frozenset({"player"}),
+    "stay": frozenset({"player"}),
+    "fold": frozenset({"player"}),
+    "jacks": frozenset({"player", "cards"}),
+    "ramsas": frozenset({"player", "cards"}),
+    "reveal": frozenset({"player", "cards"}),
+    "annul": frozenset(),
 }
+LINE_PLAY_FIELDS = frozenset({"player", "card", "end", "suit"})
+SEVERAL_FIELDS = frozenset({"player", "cards"})  # each of the cards with its end and suit
+PLACEMENT_FIELDS = frozenset({"card", "end", "suit"})
 
 
-def parse_entry(raw: object, seats: int, types: frozenset[str], *, several: bool = False) -> Entry:
+def parse_entry(raw: object, seats: int, types: frozenset[str], *, line: bool = False) -> Entry:
     """Build an entry from a record's JSON object, or raise ``Refused``.
 
     ``types`` are the entry types the game knows: another game's type is a
-    ``bad_event`` like an unknown one. ``several``: the game takes a play of
-    several cards (the ``cards`` form, domino); elsewhere a play without
-    ``card`` lacks its field. Shape errors come before card errors.
+    ``bad_event`` like an unknown one. ``line``: plays go to an end of a line
+    (domino), so a play may name its ``end`` and a ``suit`` and may list
+    several cards (``cards``); elsewhere those fields are foreign. A field the
+    type does not take is ``bad_event``; shape errors come before card errors.
     """
     if not isinstance(raw, dict):
         raise Refused(Code.BAD_EVENT, "not_object")
     kind = raw.get("type")
     if not isinstance(kind, str) or kind not in ENTRY_TYPES or kind not in types:
         raise Refused(Code.BAD_EVENT, "unknown_type", type=str(kind))
+    fields = FIELDS[kind]
+    if line and kind == "play":
+        fields = SEVERAL_FIELDS if "cards" in raw and "card" not in raw else LINE_PLAY_FIELDS
+    _check_fields(raw, fields)
     player = None
-    if kind in _WITH_PLAYER:
+    if "player" in fields:
         player = raw.get("player")
         if type(player) is not int:
             raise Refused(Code.BAD_EVENT, "bad_field", field="player")
         if not 0 <= player < seats:
             raise Refused(Code.BAD_EVENT, "no_such_seat", seat=player)
     if kind == "play":
-        return _parse_play(raw, player, several)
+        return _parse_play(raw, player)
     if kind == "draw":
         count = raw.get("count")
         if type(count) is not int or count < 1:
@@ -246,7 +269,9 @@ def parse_entry(raw: object, seats: int, types: frozenset[str], *, several: bool
     if kind in ("starter", "trump"):
         text = _require(raw, "card", str)
         return ENTRY_TYPES[kind](None, _card(text))  # type: ignore[call-arg]
-    if kind in ("jacks", "reveal"):
+    if kind == "ramsas" and "cards" not in raw:
+        return RamsasDeclared(player)
+    if kind in ("jacks", "reveal", "ramsas"):
         texts = _require(raw, "cards", list)
         if not all(isinstance(t, str) for t in texts):
             raise Refused(Code.BAD_EVENT, "bad_field", field="cards")
@@ -254,7 +279,14 @@ def parse_entry(raw: object, seats: int, types: frozenset[str], *, several: bool
     return ENTRY_TYPES[kind](player)
 
 
-def _require(raw: dict, name: str, kind: type) -> Any:
+def _check_fields(raw: dict[str, Any], fields: frozenset[str]) -> None:
+    """Refuse a field the entry does not take (``cards`` beside ``card`` among them)."""
+    for name in raw:
+        if name != "type" and name not in fields:
+            raise Refused(Code.BAD_EVENT, "foreign_field", field=name)
+
+
+def _require(raw: dict[str, Any], name: str, kind: type) -> Any:
     value = raw.get(name)
     if not isinstance(value, kind):
         raise Refused(Code.BAD_EVENT, "bad_field", field=name)
@@ -268,18 +300,20 @@ def _card(text: str) -> Card:
         raise Refused(Code.BAD_CARD, "not_a_card", text=text) from None
 
 
-def _parse_play(raw: dict, player: int | None, several: bool) -> Played:
-    if several and "cards" in raw and "card" not in raw:
+def _parse_play(raw: dict[str, Any], player: int | None) -> Played:
+    if "cards" in raw:
         items = raw["cards"]
         if not isinstance(items, list) or not items or not all(isinstance(i, dict) for i in items):
             raise Refused(Code.BAD_EVENT, "bad_field", field="cards")
+        for item in items:
+            _check_fields(item, PLACEMENT_FIELDS)
         shapes = [_placement_shape(item) for item in items]
         return Played(player, tuple(_placement(*s) for s in shapes), multi=True)
     shape = _placement_shape(raw)
     return Played(player, (_placement(*shape),))
 
 
-def _placement_shape(raw: dict) -> tuple[str, End | None, Suit | None]:
+def _placement_shape(raw: dict[str, Any]) -> tuple[str, End | None, Suit | None]:
     text = _require(raw, "card", str)
     end = raw.get("end")
     if end is not None:

@@ -19,7 +19,16 @@ from typing import Any, ClassVar
 
 from .cards import Card
 from .codes import Code
-from .entries import Annulled, CardShown, CardsShown, Entry, Played, Refused, parse_entry
+from .entries import (
+    Annulled,
+    CardShown,
+    CardsShown,
+    Entry,
+    Played,
+    RamsasDeclared,
+    Refused,
+    parse_entry,
+)
 from .knowledge import Knowledge, Violation
 from .options import COMMON, Option, OptionError, resolve
 
@@ -47,7 +56,9 @@ class Game(ABC):
     ENTRY_TYPES: ClassVar[frozenset[str]]
     OPTIONS: ClassVar[tuple[Option, ...]]
     LOWEST_WINS: ClassVar[bool] = False  # domino counts penalty points
-    SEVERAL_CARDS: ClassVar[bool] = False  # a play may list several cards (domino's multi-play)
+    # Plays go to an end of a line: a play names its end and a wild ace's suit, and may
+    # list several cards (domino's multi-play).
+    LINE_PLAYS: ClassVar[bool] = False
 
     def __init__(self, seats: int, options: Any = None) -> None:
         if type(seats) is not int or not self.MIN_SEATS <= seats <= self.max_seats(options):
@@ -213,9 +224,7 @@ class Match:
 
     def parse(self, raw: object) -> Entry:
         """The entry ``raw`` stands for, or ``Refused`` with ``bad_event`` / ``bad_card``."""
-        entry = parse_entry(
-            raw, self.game.seats, self.game.ENTRY_TYPES, several=self.game.SEVERAL_CARDS
-        )
+        entry = parse_entry(raw, self.game.seats, self.game.ENTRY_TYPES, line=self.game.LINE_PLAYS)
         for card in cards_of(entry):
             if card not in self.deck:
                 raise Refused(Code.BAD_CARD, "not_in_deck", card=card)
@@ -305,4 +314,6 @@ def cards_of(entry: Entry) -> Iterable[Card]:
         return (entry.card,) if entry.card else ()
     if isinstance(entry, CardsShown):
         return entry.cards
+    if isinstance(entry, RamsasDeclared):
+        return entry.cards or ()
     return ()

@@ -75,6 +75,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # More precise reasons.
     "not_object": ("An entry must be an object with a type.", "Įrašas turi būti objektas su tipu."),
     "unknown_type": ("'{type}' is not an entry of this game.", "„{type}“ – ne šio žaidimo įrašas."),
+    "foreign_field": (
+        "This entry does not take the field '{field}'.",
+        "Šis įrašas neturi lauko „{field}“.",
+    ),
     "bad_field": (
         "The field '{field}' is missing or wrong.",
         "Laukas „{field}“ trūksta arba klaidingas.",
@@ -218,6 +222,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "jacks_pair": (
         "Show two jacks of one colour: hearts and diamonds, or spades and clubs.",
         "Rodomi du vienos spalvos valetai: širdžių ir būgnų arba vynų ir kryžių.",
+    ),
+    "ramsas_jacks": (
+        "A ramsas shows the four jacks, each once.",
+        "Ramsas – tai visi keturi valetai, kiekvienas po kartą.",
     ),
     "jacks_again": (
         "{player} has already shown these jacks.",

@@ -328,11 +328,17 @@ class RamsasDeal(Deal):
                 raise Refused(Code.NOT_JACKS, "jacks_pair")
             if pair <= self.jacks[player]:
                 raise Refused(Code.NOT_JACKS, "jacks_again", player=player)
+        elif sorted(shown) != self._four_jacks():
+            raise Refused(Code.NOT_JACKS, "ramsas_jacks")
+
+    def _four_jacks(self) -> list[Card]:
+        return [c for c in sorted(self.game.deck()) if c.is_jack]
 
     def _shown_jacks(self, entry: JacksShown | RamsasDeclared) -> tuple[Card, ...]:
-        if isinstance(entry, JacksShown):
-            return entry.cards
-        return tuple(c for c in sorted(self.game.deck()) if c.is_jack)
+        """The cards an entry shows: a ``ramsas`` that lists none shows the four jacks."""
+        if entry.cards is None:
+            return tuple(self._four_jacks())
+        return entry.cards
 
     def _check_play(self, player: int, card: Card) -> None:
         if self.phase is Phase.BUYING:

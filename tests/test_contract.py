@@ -1330,10 +1330,10 @@ def test_entries_of_any_json_shape_are_refused_not_fatal(tmp_path):
         {"type": {"play": 1}},
         {"type": "play", "player": [1], "card": "5H"},
         {"type": "play", "player": 1, "card": {"rank": 5}},
-        {"type": "annul", "x": [{}]},
+        {"type": "annul", "x": [{}]},  # a field annul does not take
     ]
     text = BUMAS % ('["A", "B"]', "{}", json.dumps([{"events": junk}]))
-    assert refused(cli(tmp_path, text)) == [(i, "bad_event") for i in range(10)]
+    assert refused(cli(tmp_path, text)) == [(i, "bad_event") for i in range(11)]
 
 
 @pytest.mark.parametrize(
@@ -1389,3 +1389,81 @@ def test_the_cards_form_of_a_play_is_dominos_only():
     opening = [trump("KH"), no_buy(1), no_buy(2), no_buy(0), stay(1), stay(2), stay(0)]
     v = judge("ramsas", 3, [opening + [play(1, "9H"), two]])
     assert v["deals"][0]["rejected"] == [(8, "bad_event")]
+
+
+def test_a_field_the_entry_type_does_not_take_is_bad_event():
+    """RECORDS.md: "An entry carrying a field that its type does not take in this game
+    (`end` outside domino, `cards` beside `card`, `cards` on a `play` outside domino) is
+    `bad_event`." """
+    v = judge(
+        "devynake",
+        3,
+        [
+            [
+                play(1, "9H", end="left"),  # 0 end outside domino
+                play(1, "9H", suit="H"),  # 1 suit outside domino
+                play(1, "9H", cards=[{"card": "9H"}]),  # 2 cards beside card
+                play(1, "9H", count=1),  # 3 count on a play
+                {"type": "pass", "player": 1, "card": "9H"},  # 4
+                {"type": "annul", "player": 1},  # 5
+                play(1, "9H"),  # 6 the same play, as it should be written
+            ]
+        ],
+    )
+    assert v["deals"][0]["rejected"] == [(i, "bad_event") for i in range(6)]
+    v = judge(
+        "domino",
+        2,
+        [
+            [
+                {"type": "starter", "card": "5S", "player": 0},  # 0
+                starter("5S"),
+                play(1, "5H", cards=[{"card": "5D"}]),  # 2 cards beside card
+                multi(1, "5H") | {"end": "left"},  # 3 each of the cards has its own end
+                {"type": "play", "player": 1, "cards": [{"card": "5H", "player": 1}]},  # 4
+                play(1, "5H", end="left"),  # 5 fine
+            ]
+        ],
+    )
+    assert v["deals"][0]["rejected"] == [(i, "bad_event") for i in (0, 2, 3, 4)]
+
+
+def test_ramsas_entry_may_list_the_four_jacks():
+    """RECORDS.md: `ramsas` takes "`player` (shows all four jacks), optionally `cards` (then
+    exactly the four jacks)"; "`not_jacks` | `jacks`/`ramsas` with cards that are not the
+    required jacks"."""
+    opening = [trump("KH"), no_buy(1), no_buy(2), no_buy(0), stay(1), stay(2), stay(0)]
+
+    def ramsas(cards):
+        return {"type": "ramsas", "player": 1, "cards": cards}
+
+    v = judge(
+        "ramsas",
+        3,
+        [
+            opening
+            + [
+                ramsas(["JH", "JD", "JS"]),  # 7 three jacks
+                ramsas(["JH", "JD", "JS", "JS"]),  # 8 one twice
+                ramsas(["JH", "JD", "JS", "QC"]),  # 9 a queen
+                ramsas(["JH", "JD", "JS", "JC", "QC"]),  # 10 five cards
+                ramsas([]),  # 11
+                ramsas("JH JD JS JC"),  # 12 not a list
+                ramsas(["JH", "JD", "JS", "2C"]),  # 13 not in the deck
+                ramsas(["jc", "J♠", "JD", "JH"]),  # 14 the four, any order and spelling
+            ]
+        ],
+    )
+    assert v["deals"][0]["rejected"] == [
+        (7, "not_jacks"),
+        (8, "not_jacks"),
+        (9, "not_jacks"),
+        (10, "not_jacks"),
+        (11, "not_jacks"),
+        (12, "bad_event"),
+        (13, "bad_card"),
+    ]
+    assert (v["finished"], v["winners"]) == (True, [1])
+    # A card of the list known elsewhere is card_gone before not_jacks (RECORDS.md order).
+    v = judge("ramsas", 3, [opening + [jacks(2, ["JS", "JC"]), ramsas(["JH", "JD", "JS"])]])
+    assert v["deals"][0]["rejected"] == [(8, "card_gone")]
