@@ -168,9 +168,6 @@ class RamsasDeal(Deal):
         self.trump_card: Card | None = None
         self.just_dealt = False  # nothing since the trump card: a redeal is still possible
         self.queue: list[int] = []  # who is still to answer in the buying or fold round, in order
-        # Vetoed players are not asked whether they play (they must), but a table that asks
-        # them anyway gets a `stay`: it is taken, in the fold round or before the first card.
-        self.silent: set[int] = set()
         self.buyer: int | None = None
         self.folded: set[int] = set()
         self.forgot_to_ask = False  # the first card came before every fold answer
@@ -281,7 +278,7 @@ class RamsasDeal(Deal):
         if isinstance(entry, (Bought, DeclinedToBuy)):
             self._check_answer(player, Phase.BUYING, "buying_over")
         elif isinstance(entry, (Stayed, Folded)):
-            if isinstance(entry, Stayed) and player in self.silent and not self.started:
+            if isinstance(entry, Stayed) and self._vetoed_stay(player):
                 return
             self._check_answer(
                 player,
@@ -292,6 +289,15 @@ class RamsasDeal(Deal):
             self._check_jacks(player, entry)
         elif isinstance(entry, Played):
             self._check_play(player, entry.card)
+
+    def _vetoed_stay(self, player: int) -> bool:
+        """A vetoed player is not asked whether he plays (he must); a table that asks him
+        anyway gets his `stay`, from the fold round until the first card, as often as asked."""
+        return (
+            player in self.vetoed
+            and self.phase in (Phase.FOLDING, Phase.PLAYING)
+            and not self.started
+        )
 
     def _check_answer(self, player: int, phase: Phase, reason: str) -> None:
         if self.phase is not phase:
@@ -493,8 +499,8 @@ class RamsasDeal(Deal):
             self.queue.pop(0)
             if not self.queue:
                 self._start_fold_round()
-        elif isinstance(entry, Stayed) and player in self.silent:
-            self.silent.discard(player)
+        elif isinstance(entry, Stayed) and self._vetoed_stay(player):
+            pass  # he plays anyway: his answer changes nothing
         elif isinstance(entry, (Stayed, Folded)):
             if isinstance(entry, Folded):
                 self.folded.add(player)
@@ -526,7 +532,6 @@ class RamsasDeal(Deal):
             for s in self.clockwise(self.left_of(origin))
             if s != self.buyer and s not in self.vetoed
         ]
-        self.silent = set(self.vetoed) - {self.buyer}
         self.phase = Phase.FOLDING
         if not self.queue:
             self._end_fold_round()
