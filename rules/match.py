@@ -27,7 +27,6 @@ from .entries import (
     Played,
     RamsasDeclared,
     Refused,
-    parse_entry,
 )
 from .knowledge import Knowledge, Violation
 from .options import COMMON, Option, OptionError, resolve
@@ -223,8 +222,11 @@ class Match:
             self.winners = self.game.ranked_winners(self.totals)
 
     def parse(self, raw: object) -> Entry:
-        """The entry ``raw`` stands for, or ``Refused`` with ``bad_event`` / ``bad_card``."""
-        entry = parse_entry(raw, self.game.seats, self.game.ENTRY_TYPES, line=self.game.LINE_PLAYS)
+        """The entry ``raw`` (a record's JSON object, or an ``Entry``) stands for in this game,
+        or ``Refused`` with ``bad_event`` / ``bad_card``."""
+        if isinstance(raw, Entry):  # a value is checked as the record it prints
+            raw = raw.to_record()
+        entry = Entry.from_record(raw, self.game)
         for card in cards_of(entry):
             if card not in self.deck:
                 raise Refused(Code.BAD_CARD, "not_in_deck", card=card)
