@@ -33,7 +33,7 @@ class RecordRejected(RecordError):
     """Record number ``position`` (0-based) of an import is not a match record."""
 
     def __init__(self, position: int, problem: RecordError) -> None:
-        super().__init__(str(problem))
+        super().__init__(problem.reason, **problem.params)
         self.position = position
 
 

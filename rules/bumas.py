@@ -11,49 +11,43 @@ player out wins the deal; a deal where everyone passes in turn has no winner.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from .cards import Card
 from .codes import Code
 from .entries import Drew, Entry, Played, Refused
 from .knowledge import Violation
 from .match import Expected
-from .options import Option, boolean, one_of, whole
+from .options import Option, switch, whole
 from .stock import StockDeal, StockGame
 
 
 class Bumas(StockGame):
     id = "bumas"
-    MIN_SEATS, MAX_SEATS = 2, 6
+    MIN_SEATS, MAX_SEATS = 2, 10
     ENTRY_TYPES = frozenset({"play", "draw", "pass", "annul"})
     GOAL = "target"
     OPTIONS = (
         Option(
             "decks",
             1,
-            one_of(1, 2),
             "Decks of 52 cards: 1 (2–6 players) or 2 (up to 10).",
             "Kiek 52 kortų kaladžių: 1 (2–6 žaidėjai) ar 2 (iki 10).",
+            choices=(1, 2),
+            max_seats=(6, 10),  # RULES.md §2: "2–6 players (up to 10 with two decks)"
         ),
-        Option(
+        switch(
             "reshuffle",
             True,
-            boolean,
             "When the stock runs out, the pile under the top card becomes the stock.",
             "Kai kaladė baigiasi, krūvelė po viršutine korta tampa nauja kalade.",
         ),
-        Option(
+        whole(
             "target",
             5,
-            whole(1),
             "Deals a player must win to win the match.",
             "Kiek partijų reikia laimėti, kad laimėtum žaidimą.",
         ),
     )
-
-    def max_seats(self, options: Any) -> int:
-        """Two decks deal 7 cards to up to 10 players."""
-        return 10 if isinstance(options, dict) and options.get("decks") == 2 else self.MAX_SEATS
 
     def new_deal(self, dealer: int, totals: list[int]) -> BumasDeal:
         return BumasDeal(self, dealer, totals)

@@ -19,7 +19,7 @@ from .codes import Code
 from .entries import Drew, End, Entry, HandRevealed, Placement, Played, Refused, StarterTurned
 from .knowledge import Violation
 from .match import Expected
-from .options import Option, boolean, one_of, whole
+from .options import Option, switch, whole
 from .stock import StockDeal, StockGame
 
 
@@ -34,35 +34,32 @@ class Domino(StockGame):
         Option(
             "decks",
             lambda seats: 1 if seats <= 4 else 2,
-            one_of(1, 2),
             "Decks of 52 cards: 1 or 2 (two by default for more than 4 players).",
             "Kiek 52 kortų kaladžių: 1 ar 2 (daugiau nei 4 žaidėjams – dvi).",
+            choices=(1, 2),
         ),
-        Option(
+        switch(
             "ace_wild",
             True,
-            boolean,
             "An ace fits any end and its player names the suit it counts as.",
             "Tūzą galima dėti prie bet kurio galo; dedantysis paskelbia jo spalvą.",
         ),
-        Option(
+        switch(
             "multi_play",
             True,
-            boolean,
             "Several cards of one rank may be played in one turn.",
             "Kelias vieno nominalo kortas galima padėti per vieną ėjimą.",
         ),
         Option(
             "ace_points",
             1,
-            one_of(1, 14),
             "Points for an ace left in hand: 1 or 14.",
             "Kiek taškų vertas rankoje likęs tūzas: 1 ar 14.",
+            choices=(1, 14),
         ),
-        Option(
+        whole(
             "limit",
             100,
-            whole(1),
             "The match ends after the deal in which someone reaches this total; "
             "the lowest total wins.",
             "Žaidimas baigiasi po partijos, kurioje kas nors surenka tiek taškų; "

@@ -12,7 +12,7 @@ Only loading a match or undoing an entry replays from the start.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, ClassVar
@@ -29,7 +29,7 @@ from .entries import (
     Refused,
 )
 from .knowledge import Knowledge, Violation
-from .options import COMMON, Option, OptionError, resolve
+from .options import COMMON, Option, OptionError, check, resolve
 
 
 class Status(str, Enum):
@@ -47,11 +47,16 @@ class Expected:
 
 
 class Game(ABC):
-    """Fixed settings of one match: game id, number of seats, options."""
+    """Fixed settings of one match: game id, number of seats, options.
+
+    The seat limits, the options with their choices and the seats a choice
+    allows are declared here once, as class attributes; the referee, the
+    new-match form and Home read them.
+    """
 
     id: ClassVar[str]
     MIN_SEATS: ClassVar[int]
-    MAX_SEATS: ClassVar[int]
+    MAX_SEATS: ClassVar[int]  # the most seats with any choice of options
     ENTRY_TYPES: ClassVar[frozenset[str]]
     OPTIONS: ClassVar[tuple[Option, ...]]
     LOWEST_WINS: ClassVar[bool] = False  # domino counts penalty points
@@ -60,19 +65,63 @@ class Game(ABC):
     LINE_PLAYS: ClassVar[bool] = False
 
     def __init__(self, seats: int, options: Any = None) -> None:
-        if type(seats) is not int or not self.MIN_SEATS <= seats <= self.max_seats(options):
-            raise OptionError(
-                f"{self.id} is played by {self.MIN_SEATS}–{self.MAX_SEATS} players, not {seats}"
-            )
+        given = check(self.all_options(), {} if options is None else options)
+        self.check_seats(seats, given)
         self.seats = seats
-        self.options = resolve(self.OPTIONS + COMMON, {} if options is None else options, seats)
-        self.validate()
+        self.options = resolve(self.all_options(), given, seats)
 
-    def max_seats(self, options: Any) -> int:
-        return self.MAX_SEATS
+    @classmethod
+    def all_options(cls) -> tuple[Option, ...]:
+        """The game's own options, then the common ones."""
+        return cls.OPTIONS + COMMON
 
-    def validate(self) -> None:  # noqa: B027 - a game without cross-option rules keeps it
-        """Raise ``OptionError`` for option values that do not fit together or the seats."""
+    @classmethod
+    def _seat_caps(cls, options: Mapping[str, Any]) -> list[tuple[Option, Any, int]]:
+        """The options whose value caps the seats: given, or a default that does not follow
+        the number of seats (one that does is chosen to fit them)."""
+        caps = []
+        for option in cls.OPTIONS:
+            if option.name in options:
+                value = options[option.name]
+            elif callable(option.default):
+                continue
+            else:
+                value = option.default
+            cap = option.seat_cap(value)
+            if cap is not None:
+                caps.append((option, value, cap))
+        return caps
+
+    @classmethod
+    def seat_limits(cls, options: Mapping[str, Any] | None = None) -> tuple[int, int]:
+        """Fewest and most seats with these options (the others at their defaults)."""
+        caps = [cap for _, _, cap in cls._seat_caps(options or {})]
+        return cls.MIN_SEATS, min([cls.MAX_SEATS, *caps])
+
+    @classmethod
+    def check_seats(cls, seats: object, options: Mapping[str, Any] | None = None) -> None:
+        """``OptionError`` if the game with these options is not played by ``seats``; it says
+        which option limits the seats and which choice of it would allow them."""
+        low, high = cls.seat_limits(options)
+        if type(seats) is int and low <= seats <= high:
+            return
+        facts = {"game": cls.id, "low": low, "high": high, "seats": seats}
+        for option, value, cap in cls._seat_caps(options or {}):
+            if cap != high or type(seats) is not int or seats < low:
+                continue
+            more = [(c, m) for c, m in zip(option.choices, option.max_seats) if m >= seats]
+            if more:
+                other, most = more[0]
+                raise OptionError(
+                    "seats_with_more",
+                    option=option.name,
+                    value=value,
+                    other=other,
+                    more=most,
+                    **facts,
+                )
+            raise OptionError("seats_with", option=option.name, value=value, **facts)
+        raise OptionError("seats", **facts)
 
     @abstractmethod
     def deck(self) -> frozenset[Card]:
@@ -181,7 +230,7 @@ class Match:
 
     def __init__(self, game: Game, first_dealer: int = 0) -> None:
         if type(first_dealer) is not int or not 0 <= first_dealer < game.seats:
-            raise OptionError(f"first_dealer must be a seat from 0 to {game.seats - 1}")
+            raise OptionError("first_dealer", last=game.seats - 1)
         self.game = game
         self.deck = game.deck()  # fixed by the options: built once, not per entry
         self.first_dealer = first_dealer

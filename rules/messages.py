@@ -7,6 +7,7 @@ stay grammatical whatever the player is called.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -263,6 +264,76 @@ VIOLATION_MESSAGES: dict[Code, tuple[str, str]] = {
         "{player} įraše nr. {event} traukė kortą, nors vėliau parodyta jo korta {card} tada tiko.",
     ),
 }
+
+# Why an input is not a match record (``errors.RecordError``): reason -> (English, Lithuanian).
+RECORD_MESSAGES: dict[str, tuple[str, str]] = {
+    "not_a_record": ("not a match record: {problem}", "ne žaidimo įrašas: {problem}"),
+    "record_not_object": (
+        "the record must be a JSON object",
+        "įrašas turi būti JSON objektas",
+    ),
+    "format": ("'format' must be {format}", "„format“ turi būti {format}"),
+    "game_missing": ("'game' is missing or not a string", "„game“ nėra arba tai ne tekstas"),
+    "unknown_game": (
+        "unknown game {game} (known: {known})",
+        "nežinomas žaidimas {game} (žinomi: {known})",
+    ),
+    "players_not_names": (
+        "'players' must be a list of names",
+        "„players“ turi būti vardų sąrašas",
+    ),
+    "players_count": (
+        "'players' must have {low} to {high} names",
+        "„players“ turi būti nuo {low} iki {high} vardų",
+    ),
+    "options_missing": (
+        "'options' is missing or not an object",
+        "„options“ nėra arba tai ne objektas",
+    ),
+    "deals_missing": ("'deals' is missing or not a list", "„deals“ nėra arba tai ne sąrašas"),
+    "deal_shape": (
+        "deals[{number}] must be an object with an 'events' list",
+        "deals[{number}] turi būti objektas su sąrašu „events“",
+    ),
+    "stopped": ("'stopped' must be true or false", "„stopped“ turi būti true arba false"),
+    "first_dealer": (
+        "first_dealer must be a seat from 0 to {last}",
+        "first_dealer turi būti vieta nuo 0 iki {last}",
+    ),
+    "options_not_object": ("options must be an object", "taisyklės turi būti objektas"),
+    "unknown_option": ("unknown option '{name}'", "nežinoma taisyklė „{name}“"),
+    "bad_option": ("option '{name}' cannot be {value}", "taisyklė „{name}“ negali būti {value}"),
+    "seats": (
+        "{game} is played by {low}–{high} players, not {seats}",
+        "{game}: žaidžia {low}–{high} žaidėjai, ne {seats}",
+    ),
+    "seats_with": (
+        "{game} with {option} {value} is played by {low}–{high} players, not {seats}",
+        "{game}, kai {option} = {value}: žaidžia {low}–{high} žaidėjai, ne {seats}",
+    ),
+    "seats_with_more": (
+        "{game} with {option} {value} is played by {low}–{high} players, not {seats}; "
+        "with {option} {other}, up to {more}",
+        "{game}, kai {option} = {value}: žaidžia {low}–{high} žaidėjai, ne {seats}; "
+        "kai {option} = {other} – iki {more}",
+    ),
+}
+
+
+def _short(value: Any) -> str:
+    """A value as a record writes it, cut short: the line stays one line."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "…"
+
+
+def record_message(reason: str, params: dict[str, Any], lang: str) -> str:
+    """The sentence for a ``RecordError``: option values are shown as a record writes them."""
+    shown = {k: _short(v) if k in ("value", "other") else v for k, v in params.items()}
+    return RECORD_MESSAGES[reason][_lang_index(lang)].format(**shown)
+
 
 SUIT_NAMES: dict[Suit, tuple[str, str]] = {
     Suit.HEARTS: ("hearts", "širdžių"),

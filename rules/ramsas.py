@@ -31,7 +31,7 @@ from .entries import (
 )
 from .knowledge import Violation
 from .match import Deal, Expected, Game, Status
-from .options import Option, OptionError, boolean, one_of, whole
+from .options import Option, switch, whole
 
 HAND = 5  # cards per player, hence tricks per deal
 PIRKINYS = 4  # cards face down on the table
@@ -42,14 +42,19 @@ NINE = 9  # what a trump ace proven not led counts as
 REDEAL_SEATS, REDEAL_DECK = 4, 24
 
 
+DECKS = (24, 32, 36)
+# Five cards to each player and the pirkinys must fit: 24 cards seat 4, 32 seat 5, 36 seat 6.
+DECK_SEATS = tuple((size - PIRKINYS) // HAND for size in DECKS)
+
+
 def _default_deck(seats: int) -> int:
-    """24 cards up to four players, 32 for five, 36 for six: the smallest deck that fits."""
-    return 24 if seats <= 4 else 32 if seats == 5 else 36
+    """The smallest deck that fits: 24 cards up to four players, 32 for five, 36 for six."""
+    return next((size for size, most in zip(DECKS, DECK_SEATS) if most >= seats), DECKS[-1])
 
 
 class Ramsas(Game):
     id = "ramsas"
-    MIN_SEATS, MAX_SEATS = 2, 6
+    MIN_SEATS, MAX_SEATS = 2, max(DECK_SEATS)
     ENTRY_TYPES = frozenset(
         {"trump", "redeal", "buy", "no_buy", "stay", "fold", "jacks", "ramsas", "play", "annul"}
     )
@@ -57,60 +62,48 @@ class Ramsas(Game):
         Option(
             "deck",
             _default_deck,
-            one_of(24, 32, 36),
             "Deck: 24 cards (9 to ace), 32 (7 to ace) or 36 (6 to ace).",
             "Kaladė: 24 kortos (nuo devynakės), 32 (nuo septynakės), 36 (nuo šešiakės).",
+            choices=DECKS,
+            max_seats=DECK_SEATS,
         ),
-        Option(
+        whole(
             "target",
             20,
-            whole(1),
             "Points that win the match (often 20 or 25).",
             "Kiek taškų reikia pergalei (dažniausiai 20 arba 25).",
         ),
-        Option(
+        switch(
             "must_follow",
             True,
-            boolean,
             "A player must follow the suit led if he can.",
             "Žaidėjas privalo dėti išeitos spalvos kortą, jei turi.",
         ),
-        Option(
+        switch(
             "must_trump",
             True,
-            boolean,
             "A player who cannot follow must play a trump if he can.",
             "Neturintis išeitos spalvos privalo dėti kozirį, jei turi.",
         ),
-        Option(
+        switch(
             "must_head",
             False,
-            boolean,
             "A player following an untrumped trick must beat its best card if he can.",
             "Dedantis išeitą spalvą į nenukirstą kirtį privalo mušti, jei gali.",
         ),
-        Option(
+        switch(
             "must_overtrump",
             False,
-            boolean,
             "A player trumping a plain-suit lead must beat the best trump in it if he can.",
             "Kertantis koziriu privalo dėti aukštesnį kozirį nei kirtyje, jei gali.",
         ),
-        Option(
+        switch(
             "dealer_keeps_trump",
             False,
-            boolean,
             "A dealer who buys keeps his shown trump card (it stays known in his hand).",
             "Pirkdamas dalintojas pasilieka parodytą kozirį (jis lieka žinomas jo rankoje).",
         ),
     )
-
-    def validate(self) -> None:
-        size, need = self.options["deck"], HAND * self.seats + PIRKINYS
-        if need > size:
-            raise OptionError(
-                f"{self.seats} players and the pirkinys need {need} cards; the deck has {size}"
-            )
 
     def deck(self) -> frozenset[Card]:
         return frozenset(deck(self.options["deck"]))
