@@ -54,13 +54,25 @@ def _store_command(args: argparse.Namespace) -> int:
         RecordRejected,
         Store,
         UnknownMatch,
+        check_records,
     )
-    from models.files import BadFile, read_json_file
+    from models.files import read_record_file
+    from rules.errors import RecordError
 
+    records = []
+    if args.command == "import":  # every file read and checked before the database is opened
+        path = ""
+        try:
+            for path in args.files:
+                records.append(read_record_file(path))
+            records = check_records(records)
+        except RecordRejected as exc:
+            return _fail(f"{args.files[exc.position]}: {exc.line()}")
+        except RecordError as exc:
+            return _fail(f"{path}: {exc.line()}")
     try:
-        records = [read_json_file(path) for path in args.files] if args.command == "import" else []
         store = Store(args.db)
-    except (BadFile, DatabaseUnavailable, NewerDatabase, ForeignDatabase) as exc:
+    except (DatabaseUnavailable, NewerDatabase, ForeignDatabase) as exc:
         return _fail(str(exc))
     if store.moved_aside is not None:
         print(store.moved_aside.message(), file=sys.stderr)
@@ -79,8 +91,6 @@ def _store_command(args: argparse.Namespace) -> int:
                     f"{m.id}\t{m.game}\t{', '.join(m.players)}\t{status}\t"
                     f"{' '.join(str(t) for t in m.totals)}"
                 )
-    except RecordRejected as exc:
-        return _fail(f"{args.files[exc.position]}: not a match record: {exc}")
     except UnknownMatch as exc:
         return _fail(str(exc))
     finally:

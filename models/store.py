@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,28 @@ class RecordRejected(RecordError):
     def __init__(self, position: int, problem: RecordError) -> None:
         super().__init__(problem.reason, **problem.params)
         self.position = position
+
+
+@dataclass(frozen=True)
+class CheckedRecord:
+    """A record the rules have loaded: ready to be stored."""
+
+    record: dict[str, Any]
+    match: Match
+    names: list[str]
+
+
+def check_records(records: Sequence[Any]) -> list[CheckedRecord]:
+    """Load each record through the rules; ``RecordRejected`` names the first that is not a
+    match record. Nothing is opened: a command line checks its files before the database."""
+    checked = []
+    for position, record in enumerate(records):
+        try:
+            match, names = load(record)
+        except RecordError as exc:
+            raise RecordRejected(position, exc) from None
+        checked.append(CheckedRecord(record, match, [roster_name(name) for name in names]))
+    return checked
 
 
 class Store:
@@ -79,19 +102,17 @@ class Store:
         return LiveMatch(self._engine, match_id, match, names, [deal.id for deal in stored.deals])
 
     def import_records(self, records: Sequence[Any]) -> list[int]:
-        """Store match records, all or none; their new ids, in order.
+        """Store match records (or records ``check_records`` has checked), all or none;
+        their new ids, in order.
 
         ``RecordRejected`` names the first record that is not a match
         record. Refused entries in a record are kept as they are.
         """
-        ids = []
+        checked = [r for r in records if isinstance(r, CheckedRecord)]
+        if len(checked) != len(records):
+            checked = check_records(records)
         with Session(self._engine) as session, session.begin():
-            for position, record in enumerate(records):
-                try:
-                    ids.append(self._insert(session, record)[2])
-                except RecordError as exc:
-                    raise RecordRejected(position, exc) from None
-        return ids
+            return [insert_record(session, r.record, r.match, r.names)[0] for r in checked]
 
     def export_record(self, match_id: int) -> bytes:
         """The match as a record file: the same match always gives the same bytes."""

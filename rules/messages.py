@@ -268,6 +268,32 @@ VIOLATION_MESSAGES: dict[Code, tuple[str, str]] = {
 # Why an input is not a match record (``errors.RecordError``): reason -> (English, Lithuanian).
 RECORD_MESSAGES: dict[str, tuple[str, str]] = {
     "not_a_record": ("not a match record: {problem}", "ne žaidimo įrašas: {problem}"),
+    # The file itself (``reader.ReadError``).
+    "cannot_read": ("cannot read: {problem}", "nepavyko perskaityti: {problem}"),
+    "too_large": ("the file is larger than {limit}", "failas didesnis nei {limit}"),
+    "not_utf8": ("not UTF-8 text (byte {position})", "ne UTF-8 tekstas (baitas {position})"),
+    "not_json": (
+        "not JSON: {detail} at line {line} column {column}",
+        "ne JSON: {detail} ({line} eilutė, {column} stulpelis)",
+    ),
+    "too_deep": (
+        "not JSON: nested too deeply (more than {limit} levels)",
+        "ne JSON: per giliai įdėta (daugiau nei {limit} lygių)",
+    ),
+    "number_too_long": (
+        "a number has more than {limit} digits ({start}…)",
+        "skaičius ilgesnis nei {limit} skaitmenų ({start}…)",
+    ),
+    "not_finite": ("not a finite number: {text}", "ne baigtinis skaičius: {text}"),
+    "lone_surrogate": (
+        "a text holds {escape}, half of a character: it is no text",
+        "tekste yra {escape} – tik pusė simbolio, tai ne tekstas",
+    ),
+    "too_many_deals": ("more than {limit} deals", "daugiau nei {limit} partijų"),
+    "too_many_entries": (
+        "deals[{number}] has more than {limit} entries",
+        "deals[{number}] turi daugiau nei {limit} įrašų",
+    ),
     "record_not_object": (
         "the record must be a JSON object",
         "įrašas turi būti JSON objektas",

@@ -1281,19 +1281,18 @@ def test_duplicate_keys_take_the_last(tmp_path):
     assert refused(cli(tmp_path, text)) == []
 
 
-def test_huge_numbers_are_numbers(tmp_path):
-    """JSON numbers of any length: a seat that is not there, a draw the stock cannot give."""
-    huge = "9" * 5000
+def test_numbers_of_twenty_digits_are_numbers(tmp_path):
+    """Numbers within the reader's 20 digits: a seat that is not there, a draw the stock
+    cannot give, a float where a seat is due."""
+    big = "9" * 20
     events = (
         '[{"type": "play", "player": 1, "card": "5H"}, '
         '{"type": "draw", "player": 0, "count": %s}, '
         '{"type": "play", "player": %s, "card": "5C"}, '
-        '{"type": "play", "player": 1e400, "card": "5C"}, '
-        '{"type": "draw", "player": 0, "count": NaN}]' % (huge, huge)
+        '{"type": "play", "player": 1e300, "card": "5C"}, '
+        '{"type": "draw", "player": 0, "count": -%s}]' % (big, big, big)
     )
-    out = cli(
-        tmp_path, BUMAS % ('["A", "B"]', '{"target": %s}' % huge, '[{"events": %s}]' % events)
-    )
+    out = cli(tmp_path, BUMAS % ('["A", "B"]', '{"target": %s}' % big, '[{"events": %s}]' % events))
     assert refused(out) == [
         (1, "stock_empty"),
         (2, "bad_event"),
@@ -1302,20 +1301,37 @@ def test_huge_numbers_are_numbers(tmp_path):
     ]
 
 
+@pytest.mark.parametrize(
+    "number", ["9" * 21, "-" + "9" * 21, "1." + "0" * 20, "1e400", "-1e400", "NaN", "-Infinity"]
+)
+@pytest.mark.parametrize("where", ["options", "entry"])
+def test_a_number_beyond_the_reader_is_no_record(tmp_path, number, where):
+    """README, "Limits of a record file": at most 20 digits, finite; the whole file is refused
+    (exit 2, one line), wherever the number is."""
+    options, events = "{}", '[{"events": [{"type": "draw", "player": 0, "count": %s}]}]' % number
+    if where == "options":
+        options, events = '{"target": %s}' % number, "[]"
+    out = cli(tmp_path, BUMAS % ('["A", "B"]', options, events))
+    assert out.returncode == 2 and out.stdout == "" and "Traceback" not in out.stderr
+    [line] = out.stderr.splitlines()
+    assert "digits" in line or "finite" in line
+
+
 @pytest.mark.parametrize("args", [(), ("--text",), ("--lang", "lt")])
-def test_text_that_is_no_unicode_is_echoed_not_fatal(tmp_path, args):
-    """A lone surrogate escape in a name or a card is valid JSON: the verdict carries it."""
+def test_text_that_is_no_unicode_is_no_record(tmp_path, args):
+    """A lone surrogate escape ("\\ud800") is half a character: the file is refused, in one
+    line; a proper pair is a character."""
     text = BUMAS % (
         '["\\ud800", "B"]',
         "{}",
         '[{"events": [{"type": "play", "player": 1, "card": "\\udc00H"}]}]',
     )
     out = cli(tmp_path, text, *args)
-    assert out.returncode == 0 and out.stderr == "" and out.stdout
-    if not args or args[0] == "--lang":
-        verdict_ = json.loads(out.stdout)
-        assert verdict_["players"] == ["\ud800", "B"]
-        assert [r["code"] for r in verdict_["deals"][0]["rejected"]] == ["bad_card"]
+    assert out.returncode == 2 and out.stdout == ""
+    [line] = out.stderr.splitlines()
+    assert "\\ud800" in line
+    paired = cli(tmp_path, BUMAS % ('["\\ud83d\\ude00", "B"]', "{}", "[]"), *args)
+    assert paired.returncode == 0 and "\U0001f600" in paired.stdout
 
 
 def test_entries_of_any_json_shape_are_refused_not_fatal(tmp_path):
