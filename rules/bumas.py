@@ -49,6 +49,9 @@ class Bumas(StockGame):
         ),
     )
 
+    def points_range(self) -> tuple[int, int]:
+        return 0, 1  # the deal's winner gets 1
+
     def new_deal(self, dealer: int, totals: list[int]) -> BumasDeal:
         return BumasDeal(self, dealer, totals)
 
@@ -97,7 +100,7 @@ class BumasDeal(StockDeal):
 
     def _check_play(self, entry: Played) -> None:
         card, top = entry.card, self.top
-        if self.pile[card] >= self.game.options["decks"]:
+        if self.pile[card] >= self.game.copies:
             raise Refused(Code.CARD_GONE, card=card)
         if top is not None and card.suit != top.suit and card.rank != top.rank:
             raise Refused(Code.NOT_PLAYABLE, "pile_mismatch", card=card, top=top)

@@ -61,6 +61,12 @@ class Devynake(Game):
     def lowest(self) -> int:
         return 6 if self.options["deck"] == 36 else 7
 
+    def points_range(self) -> tuple[int, int]:
+        """At most every card (``cards``), or the whole bank (``bank``)."""
+        if self.options["scoring"] == "cards":
+            return 0, int(self.options["deck"])
+        return 0, int(self.options["stake"]) * self.seats
+
     def new_deal(self, dealer: int, totals: list[int]) -> DevynakeDeal:
         return DevynakeDeal(self, dealer, totals)
 

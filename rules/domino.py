@@ -67,6 +67,10 @@ class Domino(StockGame):
         ),
     )
 
+    def points_range(self) -> tuple[int, int]:
+        """From going out to holding every card there is."""
+        return 0, self.copies * sum(self.value(card) for card in self.deck())
+
     def new_deal(self, dealer: int, totals: list[int]) -> DominoDeal:
         return DominoDeal(self, dealer, totals)
 
@@ -87,7 +91,7 @@ class DominoDeal(StockDeal):
 
     @property
     def wild(self) -> bool:
-        return self.game.options["ace_wild"]
+        return bool(self.game.options["ace_wild"])
 
     def fits(self, card: Card, face: Card) -> bool:
         return card.suit == face.suit or card.rank == face.rank or (self.wild and card.rank == ACE)
@@ -156,7 +160,7 @@ class DominoDeal(StockDeal):
         """Refuse with ``code`` a card whose every copy is on the line or shown already."""
         wanted = Counter(cards)
         for card in cards:
-            if self.gone[card] + wanted[card] > self.game.options["decks"]:
+            if self.gone[card] + wanted[card] > self.game.copies:
                 raise Refused(code, "card_gone", card=card)
 
     def _check_reveal(self, player: int, cards: tuple[Card, ...]) -> None:

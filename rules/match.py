@@ -127,6 +127,15 @@ class Game(ABC):
     def deck(self) -> frozenset[Card]:
         """Every card this game's deck holds."""
 
+    @property
+    def copies(self) -> int:
+        """How many of each card are in play: two with two decks."""
+        return 1
+
+    @abstractmethod
+    def points_range(self) -> tuple[int, int]:
+        """The least and the most one seat can score in one deal, before violation penalties."""
+
     @abstractmethod
     def new_deal(self, dealer: int, totals: list[int]) -> Deal:
         """The state of a new deal dealt by ``dealer`` with these totals at its start."""
@@ -148,6 +157,8 @@ class Deal(ABC):
     the state and returns the violations the entry proves. The framework
     checks shape, deal/match end and annulment before either is called.
     """
+
+    hands: list[int]  # how many cards each seat holds, as the referee counts them
 
     def __init__(self, game: Game, dealer: int, totals: list[int]) -> None:
         self.game = game

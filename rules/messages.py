@@ -420,6 +420,6 @@ def violation_message(
     )
 
 
-class _Blank(dict):
+class _Blank(dict[str, str]):
     def __missing__(self, key: str) -> str:
         return "?"

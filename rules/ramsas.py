@@ -108,6 +108,11 @@ class Ramsas(Game):
     def deck(self) -> frozenset[Card]:
         return frozenset(deck(self.options["deck"]))
 
+    def points_range(self) -> tuple[int, int]:
+        """From the no-trick penalty to five tricks with the jack bonus (a lone player's +5
+        lies between)."""
+        return -NO_TRICK_PENALTY, HAND + JACKS_BONUS
+
     def new_deal(self, dealer: int, totals: list[int]) -> RamsasDeal:
         return RamsasDeal(self, dealer, totals)
 
