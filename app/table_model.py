@@ -329,7 +329,8 @@ class TableModel:
     def confirm_picking(self) -> None:
         kind, cards, player = self.picking, list(self.picked), self.picker_player
         self.cancel_picking()
-        assert player is not None
+        if kind is None or player is None:
+            return
         entry: Entry
         if kind == "multi":
             expected = self.expected()

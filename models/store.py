@@ -40,11 +40,17 @@ class RecordRejected(RecordError):
 
 @dataclass(frozen=True)
 class CheckedRecord:
-    """A record the rules have loaded: ready to be stored."""
+    """A record the rules have loaded (``RecordError`` if they cannot): ready to be stored,
+    with its names as the roster spells them."""
 
     record: dict[str, Any]
     match: Match
     names: list[str]
+
+    @classmethod
+    def of(cls, record: Any) -> CheckedRecord:
+        match, names = load(record)
+        return cls(record, match, [roster_name(name) for name in names])
 
 
 def check_records(records: Sequence[Any]) -> list[CheckedRecord]:
@@ -53,10 +59,9 @@ def check_records(records: Sequence[Any]) -> list[CheckedRecord]:
     checked = []
     for position, record in enumerate(records):
         try:
-            match, names = load(record)
+            checked.append(CheckedRecord.of(record))
         except RecordError as exc:
             raise RecordRejected(position, exc) from None
-        checked.append(CheckedRecord(record, match, [roster_name(name) for name in names]))
     return checked
 
 
@@ -90,9 +95,10 @@ class Store:
             "first_dealer": first_dealer,
             "deals": [],
         }
+        checked = CheckedRecord.of(record)
         with Session(self._engine) as session, session.begin():
-            match, names, match_id, deal_ids = self._insert(session, record)
-        return LiveMatch(self._engine, match_id, match, names, deal_ids)
+            match_id, deal_ids = insert_record(session, record, checked.match, checked.names)
+        return LiveMatch(self._engine, match_id, checked.match, checked.names, deal_ids)
 
     def resume(self, match_id: int) -> LiveMatch:
         """A stored match, replayed, ready to go on; ``records.UnknownMatch`` if there is none."""
@@ -109,7 +115,7 @@ class Store:
         record. Refused entries in a record are kept as they are.
         """
         checked = [r for r in records if isinstance(r, CheckedRecord)]
-        if len(checked) != len(records):
+        if len(checked) != len(records):  # records as read from files
             checked = check_records(records)
         with Session(self._engine) as session, session.begin():
             return [insert_record(session, r.record, r.match, r.names)[0] for r in checked]
@@ -161,11 +167,3 @@ class Store:
         """Every player's name, in name order."""
         with Session(self._engine) as session:
             return list(session.exec(select(Player.name).order_by(col(Player.name))))
-
-    @staticmethod
-    def _insert(session: Session, record: Any) -> tuple[Match, list[str], int, list[int]]:
-        """Check a record through the rules and store it: (match, names, match id, deal ids)."""
-        match, names = load(record)
-        names = [roster_name(name) for name in names]
-        match_id, deal_ids = insert_record(session, record, match, names)
-        return match, names, match_id, deal_ids

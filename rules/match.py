@@ -106,22 +106,15 @@ class Game(ABC):
         if type(seats) is int and low <= seats <= high:
             return
         facts = {"game": cls.id, "low": low, "high": high, "seats": seats}
-        for option, value, cap in cls._seat_caps(options or {}):
-            if cap != high or type(seats) is not int or seats < low:
-                continue
-            more = [(c, m) for c, m in zip(option.choices, option.max_seats) if m >= seats]
-            if more:
-                other, most = more[0]
-                raise OptionError(
-                    "seats_with_more",
-                    option=option.name,
-                    value=value,
-                    other=other,
-                    more=most,
-                    **facts,
-                )
-            raise OptionError("seats_with", option=option.name, value=value, **facts)
-        raise OptionError("seats", **facts)
+        capping = [(o, v) for o, v, cap in cls._seat_caps(options or {}) if cap == high]
+        if type(seats) is not int or seats < low or high == cls.MAX_SEATS or not capping:
+            raise OptionError("seats", **facts)
+        option, value = capping[0]
+        facts.update(option=option.name, value=value)
+        for other, most in zip(option.choices, option.max_seats):
+            if most >= seats:
+                raise OptionError("seats_with_more", other=other, more=most, **facts)
+        raise OptionError("seats_with", **facts)
 
     @abstractmethod
     def deck(self) -> frozenset[Card]:

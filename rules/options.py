@@ -16,7 +16,7 @@ from typing import Any
 
 from .errors import OptionError
 
-__all__ = ["COMMON", "Option", "OptionError", "resolve"]
+__all__ = ["COMMON", "Option", "OptionError", "check", "resolve", "switch", "whole"]
 
 SWITCH = (True, False)
 
@@ -45,7 +45,8 @@ class Option:
 
     @property
     def switch(self) -> bool:
-        return self.choices == SWITCH
+        """On or off (true or false), rather than one of several values."""
+        return all(type(c) is bool for c in self.choices) and len(self.choices) == 2
 
     def allows(self, value: Any) -> bool:
         if self.choices:
@@ -110,7 +111,6 @@ def check(options: tuple[Option, ...], given: Any) -> Mapping[str, Any]:
     return given
 
 
-def resolve(options: tuple[Option, ...], given: Any, seats: int) -> dict[str, Any]:
-    """All option values for a match: the given ones checked, the rest defaulted."""
-    given = check(options, given)
+def resolve(options: tuple[Option, ...], given: Mapping[str, Any], seats: int) -> dict[str, Any]:
+    """All option values for a match: the given ones (``check``ed), the rest defaulted."""
     return {o.name: given[o.name] if o.name in given else o.default_for(seats) for o in options}

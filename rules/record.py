@@ -14,10 +14,10 @@ from .games import GAMES
 from .match import Match
 from .messages import refusal_message, violation_message
 
-__all__ = ["FORMAT", "MAX_PLAYERS", "RecordError", "load", "verdict"]
+__all__ = ["FORMAT", "MAX_PLAYERS", "MIN_PLAYERS", "RecordError", "load", "verdict"]
 
 FORMAT = 1
-MAX_PLAYERS = 10  # RECORDS.md: "`players`: 2–10 names"
+MIN_PLAYERS, MAX_PLAYERS = 2, 10  # RECORDS.md: "`players`: 2–10 names"
 
 
 def load(record: Any) -> tuple[Match, list[str]]:
@@ -34,8 +34,8 @@ def load(record: Any) -> tuple[Match, list[str]]:
     players = record.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise RecordError("players_not_names")
-    if not 2 <= len(players) <= MAX_PLAYERS:
-        raise RecordError("players_count", low=2, high=MAX_PLAYERS)
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise RecordError("players_count", low=MIN_PLAYERS, high=MAX_PLAYERS)
     if "options" not in record or not isinstance(record["options"], dict):
         raise RecordError("options_missing")
     deals = record.get("deals")

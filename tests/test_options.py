@@ -56,7 +56,7 @@ def test_bumas_seats_follow_the_decks():
     )
     with pytest.raises(OptionError) as refused:
         bumas(11, {"decks": 2})
-    assert str(refused.value) == "bumas with decks 2 is played by 2–10 players, not 11"
+    assert str(refused.value) == "bumas is played by 2–10 players, not 11"
     assert "2–10" in refused.value.message("lt")
 
 
