@@ -9,7 +9,7 @@ import sys
 import time
 
 import pytest
-from conftest import ROOT, SCENARIOS, record
+from conftest import ROOT, record
 
 from app.model import AppModel
 from models import Store
@@ -108,7 +108,9 @@ def referee(path) -> str:
 def importer(path, db, capfd) -> str:
     from app.cli import main
 
-    status = main(["--db", str(db), "import", str(SCENARIOS / "devynake-opening.json"), str(path)])
+    good = path.with_name("good.json")
+    good.write_text(GOOD, encoding="utf-8")
+    status = main(["--db", str(db), "import", str(good), str(path)])
     out, err = capfd.readouterr()
     assert status == 2 and out == "" and "Traceback" not in err
     [line] = err.splitlines()
@@ -117,6 +119,10 @@ def importer(path, db, capfd) -> str:
 
 @pytest.mark.parametrize("name", sorted(BAD))
 def test_the_referee_main_import_and_the_app_give_one_answer(name, tmp_path, capfd):
+    """RECORDS.md: exit status "2 when the file is not a match record …: then one line on
+    stderr says what and where, and nothing on stdout. It never prints a traceback for bad
+    input." The same line from ``main.py import``, which creates no database for it, and the
+    same problem in the app's message, which stores nothing of the files it was given."""
     path = tmp_path / "bad.json"
     path.write_bytes(BAD[name])
     db = tmp_path / "p.db"
@@ -127,7 +133,7 @@ def test_the_referee_main_import_and_the_app_give_one_answer(name, tmp_path, cap
     try:
         app = AppModel.start(store, None, local=False)
         app.lang = "en"
-        app.import_files([(SCENARIOS / "devynake-opening.json").read_bytes(), BAD[name]])
+        app.import_files([GOOD.encode(), BAD[name]])
         assert said.removeprefix("not a match record: ") in app.message
         assert store.list_matches() == []  # all or nothing
     finally:
