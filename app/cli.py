@@ -108,23 +108,31 @@ def _store_command(args: argparse.Namespace, prog: str) -> int:
         Store,
         StoreFault,
         UnknownMatch,
+        check_records,
     )
-    from models.files import BadFile, read_json_file
+    from models.files import read_record_file
+    from rules.errors import RecordError
 
+    records = []
+    if args.command == "import":  # every file read and checked before the database is opened
+        path = ""
+        try:
+            for path in args.files:
+                records.append(read_record_file(path))
+            records = check_records(records)
+        except RecordRejected as exc:
+            return _fail(prog, f"{args.files[exc.position]}: {exc.line()}")
+        except RecordError as exc:
+            return _fail(prog, f"{path}: {exc.line()}")
     try:
-        args.records = (
-            [read_json_file(path) for path in args.files] if args.command == "import" else []
-        )
         store = Store(args.db)
-    except (BadFile, DatabaseUnavailable, NewerDatabase, ForeignDatabase, StoreFault) as exc:
+    except (DatabaseUnavailable, NewerDatabase, ForeignDatabase, StoreFault) as exc:
         return _fail(prog, str(exc))
     if store.moved_aside is not None:
         log.error("%s", store.moved_aside.message())
         print(store.moved_aside.message(), file=sys.stderr)
     try:
-        _run_store_command(args, store)
-    except RecordRejected as exc:
-        return _fail(prog, f"{args.files[exc.position]}: not a match record: {exc}")
+        _run_store_command(args, store, records)
     except (UnknownMatch, StoreFault) as exc:
         return _fail(prog, str(exc))
     except OSError as exc:  # the output closed (a pipe into head) or full (a disk, /dev/full)
@@ -135,10 +143,10 @@ def _store_command(args: argparse.Namespace, prog: str) -> int:
     return 0
 
 
-def _run_store_command(args: argparse.Namespace, store: Any) -> None:
+def _run_store_command(args: argparse.Namespace, store: Any, records: list[Any]) -> None:
     """Print what the command asks for; everything is flushed before it returns."""
     if args.command == "import":
-        for match_id in store.import_records(args.records):
+        for match_id in store.import_records(records):
             print(match_id)
     elif args.command == "export":
         sys.stdout.buffer.write(store.export_record(args.id))

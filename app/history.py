@@ -13,6 +13,7 @@ import flet as ft
 from app.i18n import tr
 from app.model import HISTORY_PAGE, AppModel
 from app.table import Scoreboard
+from rules.reader import MAX_BYTES
 
 
 async def save_file(name: str, data: bytes) -> None:
@@ -33,8 +34,8 @@ async def pick_records(model: AppModel) -> None:
         if file.bytes is not None:
             contents.append(file.bytes)
         elif file.path:
-            with open(file.path, "rb") as handle:
-                contents.append(handle.read())
+            with open(file.path, "rb") as handle:  # the reader refuses anything longer
+                contents.append(handle.read(MAX_BYTES + 1))
     if contents:
         model.import_files(contents)
 

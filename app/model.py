@@ -6,7 +6,6 @@ re-renders the components that read it. The store is opened once, at start.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,6 +15,8 @@ from app.i18n import DEFAULT_LANGUAGE, tr
 from app.new_match import GAME_ORDER, NewMatchModel
 from app.settings_model import Settings
 from app.table_model import Notice, TableModel
+from rules.errors import ReadError
+from rules.reader import read_record
 
 __all__ = ["GAME_ORDER", "HISTORY_PAGE", "AppModel"]
 
@@ -190,12 +191,12 @@ class AppModel:
         from models import RecordRejected
 
         try:
-            records = [json.loads(data.decode("utf-8-sig")) for data in contents]
+            records = [read_record(data) for data in contents]
             ids = self.store.import_records(records)
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            self.message = tr(self.lang, "history.not_json")
+        except ReadError as exc:
+            self.message = tr(self.lang, "history.unreadable", problem=exc.message(self.lang))
         except RecordRejected as exc:
-            self.message = tr(self.lang, "history.not_record", problem=str(exc))
+            self.message = tr(self.lang, "history.not_record", problem=exc.message(self.lang))
         else:
             self.message = tr(self.lang, "history.imported", count=len(ids))
             self.version += 1

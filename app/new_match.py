@@ -12,7 +12,7 @@ import flet as ft
 from app.i18n import tr
 from rules import GAMES
 from rules.names import BadName, clean_name, name_key
-from rules.options import COMMON, Option, OptionError
+from rules.options import Option, OptionError
 
 # The order the app lists the games in (the players' favourite first).
 GAME_ORDER = ("ramsas", "bumas", "devynake", "domino")
@@ -32,11 +32,15 @@ class NewMatchModel:
         return GAMES[self.game]
 
     def all_options(self) -> tuple[Option, ...]:
-        return self.spec.OPTIONS + COMMON
+        return self.spec.all_options()
 
     def value(self, option: Option) -> Any:
         seats = max(len(self.players), self.spec.MIN_SEATS)
         return self.options.get(option.name, option.default_for(seats))
+
+    def seat_limits(self) -> tuple[int, int]:
+        """Fewest and most players the game takes with the options chosen so far."""
+        return self.spec.seat_limits(self.options)
 
     def choose_game(self, game: str, defaults: dict[str, Any] | None = None) -> None:
         """Switch the form to ``game`` with the table's saved defaults for it."""
@@ -60,8 +64,8 @@ class NewMatchModel:
         if key in (name_key(p) for p in self.players):
             self.error = tr(lang, "new.duplicate", name=name)
             return False
-        if len(self.players) >= 10:
-            self.error = tr(lang, "new.too_many")
+        if len(self.players) >= self.spec.MAX_SEATS:
+            self.error = tr(lang, "new.too_many", high=self.spec.MAX_SEATS)
             return False
         self.players = [*self.players, name]
         self.error = None
@@ -88,14 +92,18 @@ class NewMatchModel:
 
     def validated(self, lang: str) -> dict[str, Any] | None:
         """The match to create, or None with ``error`` saying what to fix."""
-        spec = self.spec
-        if not spec.MIN_SEATS <= len(self.players) <= spec.MAX_SEATS:
-            self.error = tr(lang, "new.player_count", low=spec.MIN_SEATS, high=spec.MAX_SEATS)
+        spec, seats = self.spec, len(self.players)
+        low, high = self.seat_limits()
+        if not low <= seats <= high:
+            self.error = tr(lang, "new.player_count", low=low, high=high)
+            choice = self._choice_seating(seats, lang)
+            if choice is not None:
+                self.error += " " + tr(lang, "new.player_count_option", **choice)
             return None
         try:
-            spec(len(self.players), dict(self.options))
+            spec(seats, dict(self.options))
         except OptionError as exc:
-            self.error = tr(lang, "new.bad_options", problem=str(exc))
+            self.error = tr(lang, "new.bad_options", problem=exc.message(lang))
             return None
         self.error = None
         return {
@@ -104,6 +112,18 @@ class NewMatchModel:
             "options": dict(self.options),
             "first_dealer": self.first_dealer,
         }
+
+    def _choice_seating(self, seats: int, lang: str) -> dict[str, Any] | None:
+        """Too many players: an option choice under which the game takes them, if one does."""
+        if seats <= self.seat_limits()[1]:
+            return None
+        for option in self.spec.OPTIONS:
+            for choice in option.choices if option.max_seats else ():
+                most = self.spec.seat_limits({**self.options, option.name: choice})[1]
+                if most >= seats:
+                    title = tr(lang, f"option.{option.name}")
+                    return {"option": title, "value": choice, "more": most}
+        return None
 
 
 def seat_circle(
@@ -161,19 +181,19 @@ def option_control(nm: NewMatchModel, option: Option, lang: str) -> ft.Control:
     value = nm.value(option)
     help_text = option.help_lt if lang == "lt" else option.help_en
     title = ft.Text(tr(lang, f"option.{option.name}"), size=15, weight=ft.FontWeight.W_600)
-    if isinstance(value, bool):
+    if option.switch:
         control: ft.Control = ft.Switch(
             value=value, on_change=lambda e: nm.set_option(option.name, e.control.value)
         )
     else:
-        choices = _choices(option, value)
-        if choices:
+        if option.choices:
+            by_key = {str(c): c for c in option.choices}
             control = ft.Dropdown(
                 value=str(value),
                 width=160,
                 dense=True,
-                options=[ft.DropdownOption(key=str(c), text=str(c)) for c in choices],
-                on_select=lambda e: nm.set_option(option.name, _typed(e.control.value)),
+                options=[ft.DropdownOption(key=key, text=key) for key in by_key],
+                on_select=lambda e: nm.set_option(option.name, by_key[e.control.value]),
             )
         else:
             control = ft.TextField(
@@ -200,23 +220,6 @@ def option_control(nm: NewMatchModel, option: Option, lang: str) -> ft.Control:
             ),
         ),
     )
-
-
-_CHOICES = {
-    "violation_penalty": ["flag", "annul", "points"],
-    "scoring": ["cards", "bank"],
-    "deck": None,
-    "decks": [1, 2],
-    "ace_points": [1, 14],
-}
-
-
-def _choices(option: Option, value: Any) -> list[Any] | None:
-    if option.name == "deck":
-        return [c for c in (24, 32, 36) if option.allowed(c)] or [
-            c for c in (32, 36) if option.allowed(c)
-        ]
-    return _CHOICES.get(option.name)
 
 
 def _typed(text: str | None) -> Any:
@@ -311,7 +314,7 @@ def NewMatchScreen(
         on_change=typed,
         on_submit=lambda e: add(e.control.value),
     )
-    spec = nm.spec
+    low, high = nm.seat_limits()
     return ft.Column(
         [
             ft.Row(
@@ -327,7 +330,7 @@ def NewMatchScreen(
             ft.Text(tr(lang, "new.game"), size=16, weight=ft.FontWeight.W_600),
             games,
             ft.Text(
-                tr(lang, "new.players", low=spec.MIN_SEATS, high=spec.MAX_SEATS),
+                tr(lang, "new.players", low=low, high=high),
                 size=16,
                 weight=ft.FontWeight.W_600,
             ),

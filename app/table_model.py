@@ -17,8 +17,20 @@ from app import table_state
 from app.describe import card_words, entry_line
 from app.i18n import tr
 from app.notices import RULE_ANCHORS, Notice, anchor, sentence
-from rules import Match, Outcome, Refused, Status
+from rules import Entry, Match, Outcome, Refused, Status
 from rules.cards import ACE, Card
+from rules.entries import (
+    CardShown,
+    Drew,
+    HandRevealed,
+    JacksShown,
+    Passed,
+    Placement,
+    Played,
+    StarterTurned,
+    TrumpShown,
+    simple_entry,
+)
 from rules.messages import refusal_message, violation_message
 
 __all__ = ["RULE_ANCHORS", "Keeper", "Notice", "TableModel", "sentence"]
@@ -113,30 +125,29 @@ class TableModel:
         return table_state.last_entry(self)
 
     # -- entering ---------------------------------------------------------
-    def _entry_for(self, card: Card) -> dict | None:
+    def _entry_for(self, card: Card) -> Entry | None:
         expected = self.expected()
         if expected is None:
             return None
         kinds = expected.kinds
         if "trump" in kinds:
-            return {"type": "trump", "card": str(card)}
+            return TrumpShown.of(card)
         if "starter" in kinds:
-            return {"type": "starter", "card": str(card)}
+            return StarterTurned.of(card)
         if "play" not in kinds or expected.player is None:
             return None
-        raw = {"type": "play", "player": expected.player, "card": str(card)}
+        play = Played.of(expected.player, card)
         if self.game_id == "domino":
-            raw["end"] = self._domino_end(card, raw)
-        return raw
+            play = self._domino_end(play)
+        return play
 
-    def _domino_end(self, card: Card, raw: dict) -> str:
-        """The chosen end, unless the card fits only the other one."""
-        other = "left" if self.end == "right" else "right"
-        if not self.match.is_legal({**raw, "end": self.end}) and self.match.is_legal(
-            {**raw, "end": other}
-        ):
+    def _domino_end(self, play: Played) -> Played:
+        """At the chosen end, unless the card fits only the other one."""
+        chosen = play.at(self.end)
+        other = play.at("left" if self.end == "right" else "right")
+        if not self.match.is_legal(chosen) and self.match.is_legal(other):
             return other
-        return self.end
+        return chosen
 
     def tap_card(self, code: str) -> None:
         card = Card.parse(code)
@@ -168,15 +179,15 @@ class TableModel:
         code, self.pending_ace = self.pending_ace, None
         if code is None:
             return
-        raw = self._entry_for(Card.parse(code))
-        if raw is not None:
-            self.submit({**raw, "suit": suit})
+        play = self._entry_for(Card.parse(code))
+        if isinstance(play, Played):
+            self.submit(play.at(suit=suit))
 
     def act(self, kind: str) -> None:
         """An entry button: pass, draw, buy, no_buy, stay, fold, redeal, ramsas, annul."""
         expected = self.expected()
         if kind == "annul":
-            self.submit({"type": "annul"})
+            self.submit(simple_entry("annul"))
             return
         if expected is None:
             self._refuse_phase()
@@ -184,14 +195,11 @@ class TableModel:
         if kind in ("jacks", "reveal", "multi", "ramsas"):
             self.start_picking(kind)
             return
-        raw: dict = {"type": kind}
-        if kind != "redeal":
-            raw["player"] = expected.player
         if kind == "draw":
-            raw["count"] = self.draw_count
-        self.submit(raw)
-        if kind == "draw":
+            self.submit(Drew(expected.player, self.draw_count))
             self.draw_count = 1
+        else:
+            self.submit(simple_entry(kind, None if kind == "redeal" else expected.player))
 
     def start_picking(self, kind: str) -> None:
         expected = self.expected()
@@ -218,41 +226,38 @@ class TableModel:
     def confirm_picking(self) -> None:
         kind, cards, player = self.picking, list(self.picked), self.picker_player
         self.cancel_picking()
+        if kind is None or player is None:
+            return
+        entry: Entry
         if kind == "multi":
             expected = self.expected()
-            raw = {
-                "type": "play",
-                "player": expected.player if expected else player,
-                "cards": [{"card": c, "end": self.end} for c in cards],
-            }
+            who = expected.player if expected and expected.player is not None else player
+            entry = Played.several(who, *(Placement.of(c, self.end) for c in cards))
         elif kind == "ramsas":  # all four jacks: shown, so no card to pick
-            raw = {"type": "ramsas", "player": player}
+            entry = simple_entry("ramsas", player)
         else:
-            raw = {"type": kind, "player": player, "cards": cards}
-        self.submit(raw)
+            entry = (JacksShown if kind == "jacks" else HandRevealed).of(player, *cards)
+        self.submit(entry)
 
     # -- corrections --------------------------------------------------------
-    def _corrected(self) -> dict | None:
+    def _corrected(self) -> Entry | None:
         log = self.match.current
         if self.editing is None or log is None:
             return None
-        entry = dict(log.accepted).get(self.editing)
-        return entry.to_dict() if entry is not None else None
+        return dict(log.accepted).get(self.editing)
 
     def editable(self, index: int) -> bool:
         """A one-card play, a pass, or the trump / starter card of the current deal can be
         corrected: by tapping the right card, or (a play) into a pass."""
         log = self.match.current
         entry = dict(log.accepted).get(index) if log else None
-        return (
-            entry is not None
-            and entry.TYPE in ("play", "pass", "trump", "starter")
-            and "cards" not in entry.to_dict()
+        return isinstance(entry, (Passed, CardShown)) or (
+            isinstance(entry, Played) and not entry.multi
         )
 
     def can_correct_to_pass(self) -> bool:
         old = self._corrected()
-        return old is not None and old["type"] == "play" and "pass" in self.match.game.ENTRY_TYPES
+        return isinstance(old, Played) and "pass" in self.match.game.ENTRY_TYPES
 
     def start_correcting(self, index: int) -> None:
         self.cancel_picking()
@@ -266,20 +271,20 @@ class TableModel:
         old = self._corrected()
         if old is None:
             return
-        if old["type"] in ("trump", "starter"):
-            raw = {**old, "card": code}
+        if isinstance(old, CardShown):
+            self._replace(type(old).of(code))
         else:  # a play of another card, or a pass that was in fact a play
-            raw = {key: value for key, value in old.items() if key in ("player", "end")}
-            raw.update(type="play", card=code)
-        self._replace(raw)
+            assert old.player is not None
+            end = old.placements[0].end if isinstance(old, Played) else None
+            self._replace(Played.of(old.player, code, end))
 
     def correct_to_pass(self) -> None:
         """The entry being corrected was a pass, not a card."""
         old = self._corrected()
         if old is not None:
-            self._replace({"type": "pass", "player": old["player"]})
+            self._replace(Passed(old.player))
 
-    def _replace(self, raw: dict) -> None:
+    def _replace(self, raw: Entry) -> None:
         index, self.editing = self.editing, None
         log = self.match.current
         assert index is not None and log is not None
@@ -296,7 +301,7 @@ class TableModel:
         changed = ", ".join(
             f"{i + 1} ({r.code.value})" for d, i, r in result.now_refused if d == log.number
         )
-        what = entry_line(self.lang, raw, self.names)
+        what = entry_line(self.lang, raw.to_record(), self.names)
         key = "correct.refused_now" if changed else "correct.done"
         self.notice = Notice(
             "info", tr(self.lang, key, number=index + 1, what=what, entries=changed)
@@ -347,7 +352,7 @@ class TableModel:
             self.notice = None
         self.rev += 1
 
-    def submit(self, raw: dict) -> None:
+    def submit(self, raw: Entry | dict[str, Any]) -> None:
         """Send one entry; show why if refused, the news if it proved violations."""
         outcome = self.keeper.add_entry(raw)
         self.rev += 1
@@ -394,7 +399,7 @@ class TableModel:
         """Every entry of deal ``number`` in order, refused ones and proven violations marked."""
         log = self.match.deals[number]
         lines = [
-            (index, f"{index + 1}. " + entry_line(self.lang, entry.to_dict(), self.names))
+            (index, f"{index + 1}. " + entry_line(self.lang, entry.to_record(), self.names))
             for index, entry in log.accepted
         ]
         lines += [

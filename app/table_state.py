@@ -81,7 +81,7 @@ def last_entry(tm: TableModel) -> str:
     if log is None or not log.accepted:
         return ""
     number, entry = log.accepted[-1]
-    line = entry_line(tm.lang, entry.to_dict(), tm.names)
+    line = entry_line(tm.lang, entry.to_record(), tm.names)
     return tr(tm.lang, "table.last", number=number + 1, entry=line)
 
 
@@ -138,7 +138,7 @@ def entry_lines(tm: TableModel) -> tuple[EntryLine, ...]:
     return tuple(
         EntryLine(
             index + 1,
-            entry_line(tm.lang, entry.to_dict(), tm.names),
+            entry_line(tm.lang, entry.to_record(), tm.names),
             tm.editable(index),
             index in evidence or index == tm.editing,
         )
@@ -182,7 +182,7 @@ def undo_label(tm: TableModel) -> str:
     """The undo button says what it would take back."""
     log = tm.match.current
     if log is not None and log.accepted:
-        what = entry_line(tm.lang, log.accepted[-1][1].to_dict(), tm.names)
+        what = entry_line(tm.lang, log.accepted[-1][1].to_record(), tm.names)
         return tr(tm.lang, "action.undo_what", what=what)
     if log is not None:
         return tr(tm.lang, "action.undo_deal")

@@ -16,10 +16,11 @@ from .migrate import ForeignDatabase, NewerDatabase
 from .records import UnknownMatch
 from .roster import RosterError
 from .stats import PlayerStats
-from .store import RecordRejected, Store
+from .store import CheckedRecord, RecordRejected, Store, check_records
 from .summaries import MatchSummary
 
 __all__ = [
+    "CheckedRecord",
     "DatabaseUnavailable",
     "ForeignDatabase",
     "LiveMatch",
@@ -34,5 +35,6 @@ __all__ = [
     "StoreFault",
     "Undone",
     "UnknownMatch",
+    "check_records",
     "database_path",
 ]

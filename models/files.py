@@ -13,11 +13,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+from rules.errors import ReadError
 from rules.match import Match
-
-
-class BadFile(ValueError):
-    """A file that cannot be read as JSON; the message is one line naming the file."""
+from rules.reader import MAX_BYTES, read_record
 
 
 def record_bytes(record: dict[str, Any]) -> bytes:
@@ -25,22 +23,15 @@ def record_bytes(record: dict[str, Any]) -> bytes:
     return (json.dumps(record, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
 
 
-def read_json_file(path: str | Path) -> Any:
-    """Parse a JSON file, or raise ``BadFile`` saying in one line what is wrong and where."""
+def read_record_file(path: str | Path) -> Any:
+    """A record file's JSON value through the one reader (``rules.reader``), or its
+    ``ReadError``; a file is read no further than the reader's size limit."""
     try:
-        data = Path(path).read_bytes()
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
     except OSError as exc:
-        raise BadFile(f"{path}: cannot read: {exc.strerror or exc}") from None
-    try:
-        return json.loads(data.decode("utf-8-sig"))  # a byte-order mark is not part of it
-    except UnicodeDecodeError:
-        raise BadFile(f"{path}: not UTF-8 text") from None
-    except json.JSONDecodeError as exc:
-        raise BadFile(
-            f"{path}: not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
-        ) from None
-    except RecursionError:
-        raise BadFile(f"{path}: not JSON: nested too deeply") from None
+        raise ReadError("cannot_read", problem=exc.strerror or str(exc)) from None
+    return read_record(data)
 
 
 def spreadsheet_text(text: str) -> str:

@@ -112,7 +112,7 @@ class LiveMatch:
             except Refused as refusal:
                 return Outcome(index, None, refusal)
             assert log is not None
-            event = entry.to_dict()  # canonical: "10♥" is kept as "10H"
+            event = entry.to_record()  # canonical: "10♥" is kept as "10H"
             with self._writing() as session:
                 session.exec(
                     insert(EntryRow).values(
@@ -210,7 +210,7 @@ class LiveMatch:
                 ):
                     raise IndexError(f"no entry {index} in deal {deal}")
                 old = stored.deals[deal].entries[index]
-                new = StoredEntry(0, dumps(entry.to_dict()), False)
+                new = StoredEntry(0, dumps(entry.to_record()), False)
                 stored.deals[deal].entries[index] = new
                 match = resumed(stored) if last else load(stored.record())[0]
                 refused = dict(match.deals[deal].rejected).get(index)

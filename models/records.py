@@ -52,19 +52,12 @@ def roster_names(names: Sequence[str]) -> list[str]:
         try:
             cleaned.append(clean_name(name))
         except BadName as bad:
-            raise RecordError(f"player {seat + 1}: {NAME_PROBLEMS[bad.reason]}") from None
+            raise RecordError(f"name_{bad.reason}", seat=seat + 1, limit=MAX_NAME) from None
     keys = [name_key(name) for name in cleaned]
     for seat, key in enumerate(keys):
         if key in keys[:seat]:
-            raise RecordError(f"player {seat + 1}: {cleaned[seat]} sits at the table already")
+            raise RecordError("same_player", seat=seat + 1, name=cleaned[seat])
     return cleaned
-
-
-NAME_PROBLEMS = {
-    "empty": "a name needs a letter",
-    "too_long": f"a name has at most {MAX_NAME} characters",
-    "unusable": "a name with characters that cannot be shown",
-}
 
 
 @dataclass

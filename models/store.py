@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -34,8 +34,35 @@ class RecordRejected(RecordError):
     """Record number ``position`` (0-based) of an import is not a match record."""
 
     def __init__(self, position: int, problem: RecordError) -> None:
-        super().__init__(str(problem))
+        super().__init__(problem.reason, **problem.params)
         self.position = position
+
+
+@dataclass(frozen=True)
+class CheckedRecord:
+    """A record the rules have loaded (``RecordError`` if they cannot): ready to be stored,
+    with its names as the roster spells them."""
+
+    record: dict[str, Any]
+    match: Match
+    names: list[str]
+
+    @classmethod
+    def of(cls, record: Any) -> CheckedRecord:
+        match, names = load(record)
+        return cls(record, match, roster_names(names))
+
+
+def check_records(records: Sequence[Any]) -> list[CheckedRecord]:
+    """Load each record through the rules; ``RecordRejected`` names the first that is not a
+    match record. Nothing is opened: a command line checks its files before the database."""
+    checked = []
+    for position, record in enumerate(records):
+        try:
+            checked.append(CheckedRecord.of(record))
+        except RecordError as exc:
+            raise RecordRejected(position, exc) from None
+    return checked
 
 
 class Store:
@@ -83,9 +110,10 @@ class Store:
             "first_dealer": first_dealer,
             "deals": [],
         }
+        checked = CheckedRecord.of(record)
         with Session(self._engine) as session, session.begin():
-            match, names, match_id, deal_ids = self._insert(session, record)
-        return LiveMatch(self._engine, match_id, match, names, deal_ids)
+            match_id, deal_ids, names = insert_record(session, record, checked.match, checked.names)
+        return LiveMatch(self._engine, match_id, checked.match, names, deal_ids)
 
     def resume(self, match_id: int) -> LiveMatch:
         """A stored match ready to go on; ``records.UnknownMatch`` if there is none.
@@ -106,19 +134,17 @@ class Store:
         return LiveMatch(self._engine, match_id, match, names, [deal.id for deal in stored.deals])
 
     def import_records(self, records: Sequence[Any]) -> list[int]:
-        """Store match records, all or none; their new ids, in order.
+        """Store match records (or records ``check_records`` has checked), all or none;
+        their new ids, in order.
 
         ``RecordRejected`` names the first record that is not a match
         record. Refused entries in a record are kept as they are.
         """
-        ids = []
+        checked = [r for r in records if isinstance(r, CheckedRecord)]
+        if len(checked) != len(records):  # records as read from files
+            checked = check_records(records)
         with Session(self._engine) as session, session.begin():
-            for position, record in enumerate(records):
-                try:
-                    ids.append(self._insert(session, record)[2])
-                except RecordError as exc:
-                    raise RecordRejected(position, exc) from None
-        return ids
+            return [insert_record(session, r.record, r.match, r.names)[0] for r in checked]
 
     def export_record(self, match_id: int) -> bytes:
         """The match as a record file: the same match always gives the same bytes."""
@@ -176,11 +202,3 @@ class Store:
         """Every player's name, in name order."""
         with Session(self._engine) as session:
             return list(session.exec(select(Player.name).order_by(col(Player.name))))
-
-    @staticmethod
-    def _insert(session: Session, record: Any) -> tuple[Match, list[str], int, list[int]]:
-        """Check a record through the rules and store it: (match, names, match id, deal ids)."""
-        match, names = load(record)
-        names = roster_names(names)
-        match_id, deal_ids, names = insert_record(session, record, match, names)
-        return match, names, match_id, deal_ids

@@ -8,10 +8,12 @@ refusing illegal ones with a ``Code`` and proving later rule breaks as
 from .cards import Card, CardError, Suit, deck
 from .codes import Code
 from .entries import Entry, Refused
+from .errors import OptionError, ReadError, RecordError
 from .games import GAMES
 from .knowledge import Violation
 from .match import Deal, EntryRefused, Expected, Game, Match, Outcome, Status
-from .record import RecordError, load, verdict
+from .reader import read_record
+from .record import load, verdict
 
 __all__ = [
     "GAMES",
@@ -24,7 +26,9 @@ __all__ = [
     "Expected",
     "Game",
     "Match",
+    "OptionError",
     "Outcome",
+    "ReadError",
     "RecordError",
     "Refused",
     "Status",
@@ -32,5 +36,6 @@ __all__ = [
     "Violation",
     "deck",
     "load",
+    "read_record",
     "verdict",
 ]

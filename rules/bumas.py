@@ -19,34 +19,33 @@ from .codes import Code
 from .entries import Drew, Entry, Played, Refused
 from .knowledge import Violation
 from .match import CardStates, Expected, Reason
-from .options import Option, boolean, one_of, whole
+from .options import Option, switch, whole
 from .stock import StockDeal, StockGame
 
 
 class Bumas(StockGame):
     id = "bumas"
-    MIN_SEATS, MAX_SEATS = 2, 6
+    MIN_SEATS, MAX_SEATS = 2, 10
     ENTRY_TYPES = frozenset({"play", "draw", "pass", "annul"})
     GOAL = "target"
     OPTIONS = (
         Option(
             "decks",
             1,
-            one_of(1, 2),
             "Decks of 52 cards: 1 (2–6 players) or 2 (up to 10).",
             "Kiek 52 kortų kaladžių: 1 (2–6 žaidėjai) ar 2 (iki 10).",
+            choices=(1, 2),
+            max_seats=(6, 10),  # RULES.md §2: "2–6 players (up to 10 with two decks)"
         ),
-        Option(
+        switch(
             "reshuffle",
             True,
-            boolean,
             "When the stock runs out, the pile under the top card becomes the stock.",
             "Kai kaladė baigiasi, krūvelė po viršutine korta tampa nauja kalade.",
         ),
-        Option(
+        whole(
             "target",
             5,
-            whole(1),
             "Deals a player must win to win the match.",
             "Kiek partijų reikia laimėti, kad laimėtum žaidimą.",
         ),
@@ -56,9 +55,8 @@ class Bumas(StockGame):
         super().__init__(seats, options)
         self._matching: dict[Card, frozenset[Card]] = {}
 
-    def max_seats(self, options: Any) -> int:
-        """Two decks deal 7 cards to up to 10 players."""
-        return 10 if isinstance(options, dict) and options.get("decks") == 2 else self.MAX_SEATS
+    def points_range(self) -> tuple[int, int]:
+        return 0, 1  # the deal's winner gets 1
 
     def new_deal(self, dealer: int, totals: list[int]) -> BumasDeal:
         return BumasDeal(self, dealer, totals)
@@ -125,7 +123,7 @@ class BumasDeal(StockDeal):
 
     def _check_play(self, entry: Played) -> None:
         card, top = entry.card, self.top
-        if self.pile[card] >= self.game.options["decks"]:
+        if self.pile[card] >= self.game.copies:
             raise Refused(Code.CARD_GONE, card=card)
         if top is not None and card.suit != top.suit and card.rank != top.rank:
             raise Refused(Code.NOT_PLAYABLE, "pile_mismatch", card=card, top=top)

@@ -15,13 +15,9 @@ from .codes import Code
 from .entries import Entry, Passed, Played, Refused
 from .knowledge import Violation
 from .match import CardStates, Deal, Expected, Game, Reason
-from .options import Option, one_of, whole
+from .options import Option, whole
 
 NINE = 9
-
-
-def _deals_allowed(value: object) -> bool:
-    return value is None or whole(1)(value)
 
 
 class Devynake(Game):
@@ -32,32 +28,31 @@ class Devynake(Game):
         Option(
             "deck",
             36,
-            one_of(36, 32),
             "Deck: 36 cards (6 to ace) or 32 (7 to ace).",
             "Kaladė: 36 kortos (nuo šešiakės) arba 32 (nuo septynakės).",
+            choices=(36, 32),
         ),
         Option(
             "scoring",
             "cards",
-            one_of("cards", "bank"),
             "'cards': the first out scores the cards left in other hands; "
             "'bank': play on, the first two out share the bank 2/3 and 1/3.",
             "„cards“: pirmasis išėjęs gauna tiek taškų, kiek kortų liko kitiems; "
             "„bank“: žaidžiama toliau, pirmi du išėję dalijasi banką 2/3 ir 1/3.",
+            choices=("cards", "bank"),
         ),
-        Option(
+        whole(
             "stake",
             3,
-            whole(1),
             "Each player's stake in the bank ('bank' scoring).",
             "Kiek kiekvienas įneša į banką („bank“ skaičiavimas).",
         ),
-        Option(
+        whole(
             "deals",
             lambda seats: seats,
-            _deals_allowed,
             "Deals in the match (null: until the table stops).",
             "Kiek partijų žaidžiama (null – kol stalas sustoja).",
+            open_ended=True,
         ),
     )
 
@@ -67,6 +62,12 @@ class Devynake(Game):
     @property
     def lowest(self) -> int:
         return 6 if self.options["deck"] == 36 else 7
+
+    def points_range(self) -> tuple[int, int]:
+        """At most every card (``cards``), or the whole bank (``bank``)."""
+        if self.options["scoring"] == "cards":
+            return 0, int(self.options["deck"])
+        return 0, int(self.options["stake"]) * self.seats
 
     def new_deal(self, dealer: int, totals: list[int]) -> DevynakeDeal:
         return DevynakeDeal(self, dealer, totals)

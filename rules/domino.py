@@ -21,7 +21,7 @@ from .codes import Code
 from .entries import Drew, End, Entry, HandRevealed, Placement, Played, Refused, StarterTurned
 from .knowledge import Violation
 from .match import CardStates, Expected, Reason
-from .options import Option, boolean, one_of, whole
+from .options import Option, switch, whole
 from .stock import StockDeal, StockGame
 
 
@@ -30,41 +30,38 @@ class Domino(StockGame):
     MIN_SEATS, MAX_SEATS = 2, 6
     ENTRY_TYPES = frozenset({"starter", "play", "draw", "pass", "reveal", "annul"})
     LOWEST_WINS = True
-    SEVERAL_CARDS = True
+    LINE_PLAYS = True
     GOAL = "limit"
     OPTIONS = (
         Option(
             "decks",
             lambda seats: 1 if seats <= 4 else 2,
-            one_of(1, 2),
             "Decks of 52 cards: 1 or 2 (two by default for more than 4 players).",
             "Kiek 52 kortų kaladžių: 1 ar 2 (daugiau nei 4 žaidėjams – dvi).",
+            choices=(1, 2),
         ),
-        Option(
+        switch(
             "ace_wild",
             True,
-            boolean,
             "An ace fits any end and its player names the suit it counts as.",
             "Tūzą galima dėti prie bet kurio galo; dedantysis paskelbia jo spalvą.",
         ),
-        Option(
+        switch(
             "multi_play",
             True,
-            boolean,
             "Several cards of one rank may be played in one turn.",
             "Kelias vieno nominalo kortas galima padėti per vieną ėjimą.",
         ),
         Option(
             "ace_points",
             1,
-            one_of(1, 14),
             "Points for an ace left in hand: 1 or 14.",
             "Kiek taškų vertas rankoje likęs tūzas: 1 ar 14.",
+            choices=(1, 14),
         ),
-        Option(
+        whole(
             "limit",
             100,
-            whole(1),
             "The match ends after the deal in which someone reaches this total; "
             "the lowest total wins.",
             "Žaidimas baigiasi po partijos, kurioje kas nors surenka tiek taškų; "
@@ -76,6 +73,10 @@ class Domino(StockGame):
         super().__init__(seats, options)
         # The cards that fit a pair of end faces, worked out once per pair and game.
         self.fitting_cache: dict[frozenset[Card], frozenset[Card]] = {}
+
+    def points_range(self) -> tuple[int, int]:
+        """From going out to holding every card there is."""
+        return 0, self.copies * sum(self.value(card) for card in self.deck())
 
     def new_deal(self, dealer: int, totals: list[int]) -> DominoDeal:
         return DominoDeal(self, dealer, totals)
@@ -110,7 +111,7 @@ class DominoDeal(StockDeal):
 
     @property
     def wild(self) -> bool:
-        return self.game.options["ace_wild"]
+        return bool(self.game.options["ace_wild"])
 
     def fits(self, card: Card, face: Card) -> bool:
         return card.suit == face.suit or card.rank == face.rank or (self.wild and card.rank == ACE)
@@ -185,7 +186,7 @@ class DominoDeal(StockDeal):
         """Refuse with ``code`` a card whose every copy is on the line or shown already."""
         wanted = Counter(cards)
         for card in cards:
-            if self.gone[card] + wanted[card] > self.game.options["decks"]:
+            if self.gone[card] + wanted[card] > self.game.copies:
                 raise Refused(code, "card_gone", card=card)
 
     def _check_reveal(self, player: int, cards: tuple[Card, ...]) -> None:

@@ -33,7 +33,7 @@ class Violation:
     code: Code
     card: Card
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, int | str]:
         return {
             "event": self.event,
             "player": self.player,

@@ -12,7 +12,7 @@ Only loading a match or undoing an entry replays from the start.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, ClassVar
@@ -26,13 +26,13 @@ from .entries import (
     Entry,
     Placement,
     Played,
+    RamsasDeclared,
     Refused,
     StarterTurned,
     TrumpShown,
-    parse_entry,
 )
 from .knowledge import Knowledge, Violation
-from .options import COMMON, Option, OptionError, resolve
+from .options import COMMON, Option, OptionError, check, resolve
 
 
 class Status(str, Enum):
@@ -79,31 +79,75 @@ class CardStates:
 
 
 class Game(ABC):
-    """Fixed settings of one match: game id, number of seats, options."""
+    """Fixed settings of one match: game id, number of seats, options.
+
+    The seat limits, the options with their choices and the seats a choice
+    allows are declared here once, as class attributes; the referee, the
+    new-match form and Home read them.
+    """
 
     id: ClassVar[str]
     MIN_SEATS: ClassVar[int]
-    MAX_SEATS: ClassVar[int]
+    MAX_SEATS: ClassVar[int]  # the most seats with any choice of options
     ENTRY_TYPES: ClassVar[frozenset[str]]
     OPTIONS: ClassVar[tuple[Option, ...]]
     LOWEST_WINS: ClassVar[bool] = False  # domino counts penalty points
-    SEVERAL_CARDS: ClassVar[bool] = False  # a play may list several cards (domino's multi-play)
+    # Plays go to an end of a line: a play names its end and a wild ace's suit, and may
+    # list several cards (domino's multi-play).
+    LINE_PLAYS: ClassVar[bool] = False
 
     def __init__(self, seats: int, options: Any = None) -> None:
-        if type(seats) is not int or not self.MIN_SEATS <= seats <= self.max_seats(options):
-            raise OptionError(
-                f"{self.id} is played by {self.MIN_SEATS}–{self.MAX_SEATS} players, not {seats}"
-            )
+        given = check(self.all_options(), {} if options is None else options)
+        self.check_seats(seats, given)
         self.seats = seats
-        self.options = resolve(self.OPTIONS + COMMON, {} if options is None else options, seats)
-        self.validate()
+        self.options = resolve(self.all_options(), given, seats)
         self._deck = self.build_deck()
 
-    def max_seats(self, options: Any) -> int:
-        return self.MAX_SEATS
+    @classmethod
+    def all_options(cls) -> tuple[Option, ...]:
+        """The game's own options, then the common ones."""
+        return cls.OPTIONS + COMMON
 
-    def validate(self) -> None:  # noqa: B027 - a game without cross-option rules keeps it
-        """Raise ``OptionError`` for option values that do not fit together or the seats."""
+    @classmethod
+    def _seat_caps(cls, options: Mapping[str, Any]) -> list[tuple[Option, Any, int]]:
+        """The options whose value caps the seats: given, or a default that does not follow
+        the number of seats (one that does is chosen to fit them)."""
+        caps = []
+        for option in cls.OPTIONS:
+            if option.name in options:
+                value = options[option.name]
+            elif callable(option.default):
+                continue
+            else:
+                value = option.default
+            cap = option.seat_cap(value)
+            if cap is not None:
+                caps.append((option, value, cap))
+        return caps
+
+    @classmethod
+    def seat_limits(cls, options: Mapping[str, Any] | None = None) -> tuple[int, int]:
+        """Fewest and most seats with these options (the others at their defaults)."""
+        caps = [cap for _, _, cap in cls._seat_caps(options or {})]
+        return cls.MIN_SEATS, min([cls.MAX_SEATS, *caps])
+
+    @classmethod
+    def check_seats(cls, seats: object, options: Mapping[str, Any] | None = None) -> None:
+        """``OptionError`` if the game with these options is not played by ``seats``; it says
+        which option limits the seats and which choice of it would allow them."""
+        low, high = cls.seat_limits(options)
+        if type(seats) is int and low <= seats <= high:
+            return
+        facts = {"game": cls.id, "low": low, "high": high, "seats": seats}
+        capping = [(o, v) for o, v, cap in cls._seat_caps(options or {}) if cap == high]
+        if type(seats) is not int or seats < low or high == cls.MAX_SEATS or not capping:
+            raise OptionError("seats", **facts)
+        option, value = capping[0]
+        facts.update(option=option.name, value=value)
+        for other, most in zip(option.choices, option.max_seats):
+            if most >= seats:
+                raise OptionError("seats_with_more", other=other, more=most, **facts)
+        raise OptionError("seats_with", **facts)
 
     def deck(self) -> frozenset[Card]:
         """Every card this game's deck holds: fixed by the options, so built once per game."""
@@ -112,6 +156,15 @@ class Game(ABC):
     @abstractmethod
     def build_deck(self) -> frozenset[Card]:
         """Build the deck the options ask for (called once, by ``__init__``)."""
+
+    @property
+    def copies(self) -> int:
+        """How many of each card are in play: two with two decks."""
+        return 1
+
+    @abstractmethod
+    def points_range(self) -> tuple[int, int]:
+        """The least and the most one seat can score in one deal, before violation penalties."""
 
     @abstractmethod
     def new_deal(self, dealer: int, totals: list[int]) -> Deal:
@@ -134,6 +187,8 @@ class Deal(ABC):
     the state and returns the violations the entry proves. The framework
     checks shape, deal/match end and annulment before either is called.
     """
+
+    hands: list[int]  # how many cards each seat holds, as the referee counts them
 
     def __init__(self, game: Game, dealer: int, totals: list[int]) -> None:
         self.game = game
@@ -260,7 +315,7 @@ class Match:
 
     def __init__(self, game: Game, first_dealer: int = 0) -> None:
         if type(first_dealer) is not int or not 0 <= first_dealer < game.seats:
-            raise OptionError(f"first_dealer must be a seat from 0 to {game.seats - 1}")
+            raise OptionError("first_dealer", last=game.seats - 1)
         self.game = game
         self.deck = game.deck()  # fixed by the options: built once, not per entry
         self.first_dealer = first_dealer
@@ -322,10 +377,11 @@ class Match:
             self.winners = self.game.ranked_winners(self.totals)
 
     def parse(self, raw: object) -> Entry:
-        """The entry ``raw`` stands for, or ``Refused`` with ``bad_event`` / ``bad_card``."""
-        entry = parse_entry(
-            raw, self.game.seats, self.game.ENTRY_TYPES, several=self.game.SEVERAL_CARDS
-        )
+        """The entry ``raw`` (a record's JSON object, or an ``Entry``) stands for in this game,
+        or ``Refused`` with ``bad_event`` / ``bad_card``."""
+        if isinstance(raw, Entry):  # a value is checked as the record it prints
+            raw = raw.to_record()
+        entry = Entry.from_record(raw, self.game)
         for card in cards_of(entry):
             if card not in self.deck:
                 raise Refused(Code.BAD_CARD, "not_in_deck", card=card)
@@ -431,4 +487,6 @@ def cards_of(entry: Entry) -> Iterable[Card]:
         return (entry.card,) if entry.card else ()
     if isinstance(entry, CardsShown):
         return entry.cards
+    if isinstance(entry, RamsasDeclared):
+        return entry.cards or ()
     return ()

@@ -7,6 +7,7 @@ stay grammatical whatever the player is called.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -75,6 +76,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # More precise reasons.
     "not_object": ("An entry must be an object with a type.", "Įrašas turi būti objektas su tipu."),
     "unknown_type": ("'{type}' is not an entry of this game.", "„{type}“ – ne šio žaidimo įrašas."),
+    "foreign_field": (
+        "This entry does not take the field '{field}'.",
+        "Šis įrašas neturi lauko „{field}“.",
+    ),
     "bad_field": (
         "The field '{field}' is missing or wrong.",
         "Laukas „{field}“ trūksta arba klaidingas.",
@@ -219,6 +224,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Show two jacks of one colour: hearts and diamonds, or spades and clubs.",
         "Rodomi du vienos spalvos valetai: širdžių ir būgnų arba vynų ir kryžių.",
     ),
+    "ramsas_jacks": (
+        "A ramsas shows the four jacks, each once.",
+        "Ramsas – tai visi keturi valetai, kiekvienas po kartą.",
+    ),
     "jacks_again": (
         "{player} has already shown these jacks.",
         "{player} šiuos valetus jau parodė.",
@@ -255,6 +264,119 @@ VIOLATION_MESSAGES: dict[Code, tuple[str, str]] = {
         "{player} įraše nr. {event} traukė kortą, nors vėliau parodyta jo korta {card} tada tiko.",
     ),
 }
+
+# Why an input is not a match record (``errors.RecordError``): reason -> (English, Lithuanian).
+RECORD_MESSAGES: dict[str, tuple[str, str]] = {
+    "not_a_record": ("not a match record: {problem}", "ne žaidimo įrašas: {problem}"),
+    # Players' names (``names.clean_name``) and who sits where.
+    "name_empty": (
+        "player {seat}: a name needs a letter",
+        "{seat} žaidėjas: varde turi būti raidė",
+    ),
+    "name_too_long": (
+        "player {seat}: a name has at most {limit} characters",
+        "{seat} žaidėjas: vardas gali būti ne ilgesnis nei {limit} ženklų",
+    ),
+    "name_unusable": (
+        "player {seat}: the name has characters that cannot be shown",
+        "{seat} žaidėjas: varde yra ženklų, kurių negalima parodyti",
+    ),
+    "same_player": (
+        "player {seat}: {name} sits at the table already",
+        "{seat} žaidėjas: {name} jau sėdi prie stalo",
+    ),
+    # The file itself (``reader.ReadError``).
+    "cannot_read": ("cannot read: {problem}", "nepavyko perskaityti: {problem}"),
+    "too_large": ("the file is larger than {limit}", "failas didesnis nei {limit}"),
+    "not_utf8": ("not UTF-8 text (byte {position})", "ne UTF-8 tekstas (baitas {position})"),
+    "not_json": (
+        "not JSON: {detail} at line {line} column {column}",
+        "ne JSON: {detail} ({line} eilutė, {column} stulpelis)",
+    ),
+    "too_deep": (
+        "not JSON: nested too deeply (more than {limit} levels)",
+        "ne JSON: per giliai įdėta (daugiau nei {limit} lygių)",
+    ),
+    "number_too_long": (
+        "a number has more than {limit} digits ({start}…)",
+        "skaičius ilgesnis nei {limit} skaitmenų ({start}…)",
+    ),
+    "not_finite": ("not a finite number: {text}", "ne baigtinis skaičius: {text}"),
+    "lone_surrogate": (
+        "a text holds {escape}, half of a character: it is no text",
+        "tekste yra {escape} – tik pusė simbolio, tai ne tekstas",
+    ),
+    "too_many_deals": ("more than {limit} deals", "daugiau nei {limit} partijų"),
+    "too_many_entries": (
+        "deals[{number}] has more than {limit} entries",
+        "deals[{number}] turi daugiau nei {limit} įrašų",
+    ),
+    "record_not_object": (
+        "the record must be a JSON object",
+        "įrašas turi būti JSON objektas",
+    ),
+    "format": ("'format' must be {format}", "„format“ turi būti {format}"),
+    "game_missing": ("'game' is missing or not a string", "„game“ nėra arba tai ne tekstas"),
+    "unknown_game": (
+        "unknown game {game} (known: {known})",
+        "nežinomas žaidimas {game} (žinomi: {known})",
+    ),
+    "players_not_names": (
+        "'players' must be a list of names",
+        "„players“ turi būti vardų sąrašas",
+    ),
+    "players_count": (
+        "'players' must have {low} to {high} names",
+        "„players“ turi būti nuo {low} iki {high} vardų",
+    ),
+    "options_missing": (
+        "'options' is missing or not an object",
+        "„options“ nėra arba tai ne objektas",
+    ),
+    "deals_missing": ("'deals' is missing or not a list", "„deals“ nėra arba tai ne sąrašas"),
+    "deal_shape": (
+        "deals[{number}] must be an object with an 'events' list",
+        "deals[{number}] turi būti objektas su sąrašu „events“",
+    ),
+    "stopped": ("'stopped' must be true or false", "„stopped“ turi būti true arba false"),
+    "first_dealer": (
+        "first_dealer must be a seat from 0 to {last}",
+        "first_dealer turi būti vieta nuo 0 iki {last}",
+    ),
+    "options_not_object": ("options must be an object", "taisyklės turi būti objektas"),
+    "unknown_option": ("unknown option '{name}'", "nežinoma taisyklė „{name}“"),
+    "bad_option": ("option '{name}' cannot be {value}", "taisyklė „{name}“ negali būti {value}"),
+    "seats": (
+        "{game} is played by {low}–{high} players, not {seats}",
+        "{game}: žaidžia {low}–{high} žaidėjai, ne {seats}",
+    ),
+    "seats_with": (
+        "{game} with {option} {value} is played by {low}–{high} players, not {seats}",
+        "{game}, kai {option} = {value}: žaidžia {low}–{high} žaidėjai, ne {seats}",
+    ),
+    "seats_with_more": (
+        "{game} with {option} {value} is played by {low}–{high} players, not {seats}; "
+        "with {option} {other}, up to {more}",
+        "{game}, kai {option} = {value}: žaidžia {low}–{high} žaidėjai, ne {seats}; "
+        "kai {option} = {other} – iki {more}",
+    ),
+}
+
+
+def _short(value: Any) -> str:
+    """A value as a record writes it, cut short: the line stays one line."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "…"
+
+
+def record_message(reason: str, params: dict[str, Any], lang: str) -> str:
+    """The sentence for a ``RecordError``: option values are shown as a record writes them."""
+    shown = {k: _short(v) if k in ("value", "other") else v for k, v in params.items()}
+    return RECORD_MESSAGES[reason][_lang_index(lang)].format(**shown)
+
 
 SUIT_NAMES: dict[Suit, tuple[str, str]] = {
     Suit.HEARTS: ("hearts", "širdžių"),
@@ -315,6 +437,6 @@ def violation_message(
     )
 
 
-class _Blank(dict):
+class _Blank(dict[str, str]):
     def __missing__(self, key: str) -> str:
         return "?"

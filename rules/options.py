@@ -1,31 +1,29 @@
 """Table options ("house rules"): names, defaults and allowed values per game.
 
-A record naming an unknown option or giving a bad value is not a valid
-record; the check says which option and why.
+Each option declares its values: a list of ``choices`` (true/false for a
+switch), or a whole number from ``minimum`` (and ``None`` where the option is
+``open_ended``). A choice may cap the seats (``max_seats``: two decks of
+Bumas seat ten). The referee, the new-match form and Home all read these
+declarations; a record naming an unknown option or giving a value the option
+does not declare is not a valid record.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .errors import OptionError
 
-class OptionError(ValueError):
-    """An option a game does not have, or a value it does not allow."""
+__all__ = ["COMMON", "Option", "OptionError", "check", "resolve", "switch", "whole"]
 
-
-def whole(low: int = 1) -> Callable[[Any], bool]:
-    return lambda v: type(v) is int and v >= low
+SWITCH = (True, False)
 
 
-def one_of(*choices: Any) -> Callable[[Any], bool]:
-    # `True == 1` in Python: compare types too, so `true` is not the number 1.
-    return lambda v: any(type(v) is type(c) and v == c for c in choices)
-
-
-def boolean(v: Any) -> bool:
-    return type(v) is bool
+def same(a: Any, b: Any) -> bool:
+    """Equal and of one type: in Python ``True == 1``, but ``true`` is not the number 1."""
+    return type(a) is type(b) and a == b
 
 
 @dataclass(frozen=True)
@@ -34,40 +32,85 @@ class Option:
 
     name: str
     default: Any | Callable[[int], Any]
-    allowed: Callable[[Any], bool]
     help_en: str
     help_lt: str
+    choices: tuple[Any, ...] = ()  # the values allowed; none: a whole number from ``minimum``
+    minimum: int = 1
+    open_ended: bool = False  # ``None`` is allowed too (no limit)
+    max_seats: tuple[int, ...] = ()  # per choice, the most seats it allows
+
+    def __post_init__(self) -> None:
+        if self.max_seats and len(self.max_seats) != len(self.choices):
+            raise ValueError(f"option {self.name}: one seat limit per choice")
+
+    @property
+    def switch(self) -> bool:
+        """On or off (true or false), rather than one of several values."""
+        return all(type(c) is bool for c in self.choices) and len(self.choices) == 2
+
+    def allows(self, value: Any) -> bool:
+        if self.choices:
+            return any(same(value, c) for c in self.choices)
+        if value is None:
+            return self.open_ended
+        return type(value) is int and value >= self.minimum
 
     def default_for(self, seats: int) -> Any:
         return self.default(seats) if callable(self.default) else self.default
+
+    def seat_cap(self, value: Any) -> int | None:
+        """The most seats ``value`` allows, if this option limits them."""
+        if not self.max_seats:
+            return None
+        for choice, cap in zip(self.choices, self.max_seats):
+            if same(value, choice):
+                return cap
+        return None
+
+
+def whole(
+    name: str, default: Any, help_en: str, help_lt: str, minimum: int = 1, open_ended: bool = False
+) -> Option:
+    """An option whose value is a whole number from ``minimum``."""
+    return Option(name, default, help_en, help_lt, minimum=minimum, open_ended=open_ended)
+
+
+def switch(name: str, default: bool, help_en: str, help_lt: str) -> Option:
+    """An option that is on or off."""
+    return Option(name, default, help_en, help_lt, choices=SWITCH)
 
 
 COMMON = (
     Option(
         "violation_penalty",
         "flag",
-        one_of("flag", "annul", "points"),
         "What a proven violation does: flag it for the table, annul the deal, or cost points.",
         "Ką daro įrodytas pažeidimas: tik pažymimas, partija anuliuojama arba baudžiama taškais.",
+        choices=("flag", "annul", "points"),
     ),
-    Option(
+    whole(
         "penalty_points",
         5,
-        whole(0),
         "Points a proven violation costs, with the 'points' penalty.",
         "Kiek taškų kainuoja įrodytas pažeidimas, kai bauda – taškai.",
+        minimum=0,
     ),
 )
 
 
-def resolve(options: tuple[Option, ...], given: Any, seats: int) -> dict[str, Any]:
-    """All option values for a match: the given ones checked, the rest defaulted."""
+def check(options: tuple[Option, ...], given: Any) -> Mapping[str, Any]:
+    """The given options, each known and with a value it allows; else ``OptionError``."""
     if not isinstance(given, dict):
-        raise OptionError("options must be an object")
+        raise OptionError("options_not_object")
     known = {o.name: o for o in options}
     for name, value in given.items():
         if name not in known:
-            raise OptionError(f"unknown option {name!r}")
-        if not known[name].allowed(value):
-            raise OptionError(f"option {name!r} cannot be {value!r}")
+            raise OptionError("unknown_option", name=name)
+        if not known[name].allows(value):
+            raise OptionError("bad_option", name=name, value=value)
+    return given
+
+
+def resolve(options: tuple[Option, ...], given: Mapping[str, Any], seats: int) -> dict[str, Any]:
+    """All option values for a match: the given ones (``check``ed), the rest defaulted."""
     return {o.name: given[o.name] if o.name in given else o.default_for(seats) for o in options}

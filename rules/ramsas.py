@@ -31,7 +31,7 @@ from .entries import (
 )
 from .knowledge import Violation
 from .match import Deal, Expected, Game, Reason, Status
-from .options import Option, OptionError, boolean, one_of, whole
+from .options import Option, switch, whole
 
 HAND = 5  # cards per player, hence tricks per deal
 PIRKINYS = 4  # cards face down on the table
@@ -42,14 +42,19 @@ NINE = 9  # what a trump ace proven not led counts as
 REDEAL_SEATS, REDEAL_DECK = 4, 24
 
 
+DECKS = (24, 32, 36)
+# Five cards to each player and the pirkinys must fit: 24 cards seat 4, 32 seat 5, 36 seat 6.
+DECK_SEATS = tuple((size - PIRKINYS) // HAND for size in DECKS)
+
+
 def _default_deck(seats: int) -> int:
-    """24 cards up to four players, 32 for five, 36 for six: the smallest deck that fits."""
-    return 24 if seats <= 4 else 32 if seats == 5 else 36
+    """The smallest deck that fits: 24 cards up to four players, 32 for five, 36 for six."""
+    return next((size for size, most in zip(DECKS, DECK_SEATS) if most >= seats), DECKS[-1])
 
 
 class Ramsas(Game):
     id = "ramsas"
-    MIN_SEATS, MAX_SEATS = 2, 6
+    MIN_SEATS, MAX_SEATS = 2, max(DECK_SEATS)
     ENTRY_TYPES = frozenset(
         {"trump", "redeal", "buy", "no_buy", "stay", "fold", "jacks", "ramsas", "play", "annul"}
     )
@@ -57,63 +62,56 @@ class Ramsas(Game):
         Option(
             "deck",
             _default_deck,
-            one_of(24, 32, 36),
             "Deck: 24 cards (9 to ace), 32 (7 to ace) or 36 (6 to ace).",
             "Kaladė: 24 kortos (nuo devynakės), 32 (nuo septynakės), 36 (nuo šešiakės).",
+            choices=DECKS,
+            max_seats=DECK_SEATS,
         ),
-        Option(
+        whole(
             "target",
             20,
-            whole(1),
             "Points that win the match (often 20 or 25).",
             "Kiek taškų reikia pergalei (dažniausiai 20 arba 25).",
         ),
-        Option(
+        switch(
             "must_follow",
             True,
-            boolean,
             "A player must follow the suit led if he can.",
             "Žaidėjas privalo dėti išeitos spalvos kortą, jei turi.",
         ),
-        Option(
+        switch(
             "must_trump",
             True,
-            boolean,
             "A player who cannot follow must play a trump if he can.",
             "Neturintis išeitos spalvos privalo dėti kozirį, jei turi.",
         ),
-        Option(
+        switch(
             "must_head",
             False,
-            boolean,
             "A player following an untrumped trick must beat its best card if he can.",
             "Dedantis išeitą spalvą į nenukirstą kirtį privalo mušti, jei gali.",
         ),
-        Option(
+        switch(
             "must_overtrump",
             False,
-            boolean,
             "A player trumping a plain-suit lead must beat the best trump in it if he can.",
             "Kertantis koziriu privalo dėti aukštesnį kozirį nei kirtyje, jei gali.",
         ),
-        Option(
+        switch(
             "dealer_keeps_trump",
             False,
-            boolean,
             "A dealer who buys keeps his shown trump card (it stays known in his hand).",
             "Pirkdamas dalintojas pasilieka parodytą kozirį (jis lieka žinomas jo rankoje).",
         ),
     )
 
-    def validate(self) -> None:
-        size, need = self.options["deck"], HAND * self.seats + PIRKINYS
-        if need > size:
-            raise OptionError(
-                f"{self.seats} players and the pirkinys need {need} cards; the deck has {size}"
-            )
-
     def build_deck(self) -> frozenset[Card]:
         return frozenset(deck(self.options["deck"]))
+
+    def points_range(self) -> tuple[int, int]:
+        """From the no-trick penalty to five tricks with the jack bonus (a lone player's +5
+        lies between)."""
+        return -NO_TRICK_PENALTY, HAND + JACKS_BONUS
 
     def new_deal(self, dealer: int, totals: list[int]) -> RamsasDeal:
         return RamsasDeal(self, dealer, totals)
@@ -145,9 +143,10 @@ class Duty:
 @dataclass(frozen=True, slots=True)
 class TrumpDoubt:
     """With ``must_follow`` off, a card that neither followed nor trumped broke ``must_trump``
-    only if its player held a trump *and* no card of the suit led. The second half is
-    proven only once his whole hand of that moment has been seen: the cards known to be
-    in it then and those he played after."""
+    only if its player held a trump *and* no card of the suit led. Unless that is known at
+    once (a trump known in his hand, and no card of the suit led he could hold), the second
+    half is proven only once his whole hand of that moment has been seen: the cards known
+    to be in it then and those he played after."""
 
     event: int
     led: Suit
@@ -181,9 +180,6 @@ class RamsasDeal(Deal):
         self.trump_card: Card | None = None
         self.just_dealt = False  # nothing since the trump card: a redeal is still possible
         self.queue: list[int] = []  # who is still to answer in the buying or fold round, in order
-        # Vetoed players are not asked whether they play (they must), but a table that asks
-        # them anyway gets a `stay`: it is taken, in the fold round or before the first card.
-        self.silent: set[int] = set()
         self.buyer: int | None = None
         self.folded: set[int] = set()
         self.forgot_to_ask = False  # the first card came before every fold answer
@@ -294,7 +290,7 @@ class RamsasDeal(Deal):
         if isinstance(entry, (Bought, DeclinedToBuy)):
             self._check_answer(player, Phase.BUYING, "buying_over")
         elif isinstance(entry, (Stayed, Folded)):
-            if isinstance(entry, Stayed) and player in self.silent and not self.started:
+            if isinstance(entry, Stayed) and self._vetoed_stay(player):
                 return
             self._check_answer(
                 player,
@@ -305,6 +301,15 @@ class RamsasDeal(Deal):
             self._check_jacks(player, entry)
         elif isinstance(entry, Played):
             self._check_play(player, entry.card)
+
+    def _vetoed_stay(self, player: int) -> bool:
+        """A vetoed player is not asked whether he plays (he must); a table that asks him
+        anyway gets his `stay`, from the fold round until the first card, as often as asked."""
+        return (
+            player in self.vetoed
+            and self.phase in (Phase.FOLDING, Phase.PLAYING)
+            and not self.started
+        )
 
     def _check_answer(self, player: int, phase: Phase, reason: str) -> None:
         if self.phase is not phase:
@@ -341,11 +346,17 @@ class RamsasDeal(Deal):
                 raise Refused(Code.NOT_JACKS, "jacks_pair")
             if pair <= self.jacks[player]:
                 raise Refused(Code.NOT_JACKS, "jacks_again", player=player)
+        elif sorted(shown) != self._four_jacks():
+            raise Refused(Code.NOT_JACKS, "ramsas_jacks")
+
+    def _four_jacks(self) -> list[Card]:
+        return [c for c in sorted(self.game.deck()) if c.is_jack]
 
     def _shown_jacks(self, entry: JacksShown | RamsasDeclared) -> tuple[Card, ...]:
-        if isinstance(entry, JacksShown):
-            return entry.cards
-        return tuple(c for c in sorted(self.game.deck()) if c.is_jack)
+        """The cards an entry shows: a ``ramsas`` that lists none shows the four jacks."""
+        if entry.cards is None:
+            return tuple(self._four_jacks())
+        return entry.cards
 
     def _check_play(self, player: int, card: Card) -> None:
         if self.phase is Phase.BUYING:
@@ -367,16 +378,31 @@ class RamsasDeal(Deal):
             if held:
                 raise Refused(duty.refusal, duty.reason, player=player, card=held[0])
         if self._doubts_trump(card):
-            # Refused only when the rest of his hand is all known: trumps and no suit led.
-            others = [c for c in known.elements() if c != card]
-            trumps = sorted(c for c in others if c.suit == self.trump)
-            led = self.trick[0][1].suit
-            if (
-                len(others) == self.hands[player] - 1
-                and trumps
-                and not any(c.suit == led for c in others)
-            ):
+            # Refused only when he is known to hold a trump and cannot hold the suit led.
+            trumps = sorted(c for c in known if c.suit == self.trump)
+            if trumps and not self._may_hold(player, card, self.trick[0][1].suit):
                 raise Refused(Code.MUST_TRUMP, "holds_trump", player=player, card=trumps[0])
+
+    def _may_hold(self, player: int, card: Card, suit: Suit) -> bool:
+        """Could ``player``, playing ``card``, keep a card of ``suit`` in his hand?
+
+        Yes if one is known to be his; else only if his hand keeps an unknown card and some
+        card of the suit is neither on the table nor known elsewhere (the shown trump card
+        is only ever the dealer's)."""
+        known = self.knowledge.known[player]
+        unknown = self.unknown_slots(player) - (0 if known[card] else 1)
+        for other in self.game.deck() - self.played - {card}:
+            if other.suit != suit:
+                continue
+            if known[other]:
+                return True
+            if (
+                unknown > 0
+                and self.knowledge.holder(other) is None
+                and (other != self.trump_card or player == self.dealer)
+            ):
+                return True
+        return False
 
     def _duties(self, player: int, card: Card) -> list[Duty]:
         """The obligations ``card`` fails, each with the cards that would have met it."""
@@ -485,8 +511,8 @@ class RamsasDeal(Deal):
             self.queue.pop(0)
             if not self.queue:
                 self._start_fold_round()
-        elif isinstance(entry, Stayed) and player in self.silent:
-            self.silent.discard(player)
+        elif isinstance(entry, Stayed) and self._vetoed_stay(player):
+            pass  # he plays anyway: his answer changes nothing
         elif isinstance(entry, (Stayed, Folded)):
             if isinstance(entry, Folded):
                 self.folded.add(player)
@@ -518,7 +544,6 @@ class RamsasDeal(Deal):
             for s in self.clockwise(self.left_of(origin))
             if s != self.buyer and s not in self.vetoed
         ]
-        self.silent = set(self.vetoed) - {self.buyer}
         self.phase = Phase.FOLDING
         if not self.queue:
             self._end_fold_round()

@@ -9,51 +9,46 @@ from __future__ import annotations
 
 from typing import Any
 
+from .errors import RecordError
 from .games import GAMES
 from .match import Match
 from .messages import refusal_message, violation_message
-from .options import OptionError
+
+__all__ = ["FORMAT", "MAX_PLAYERS", "MIN_PLAYERS", "RecordError", "load", "verdict"]
 
 FORMAT = 1
-
-
-class RecordError(ValueError):
-    """The input is not a valid match record."""
+MIN_PLAYERS, MAX_PLAYERS = 2, 10  # RECORDS.md: "`players`: 2–10 names"
 
 
 def load(record: Any) -> tuple[Match, list[str]]:
     """Build the match a record describes and apply all its entries; return it and the names."""
     if not isinstance(record, dict):
-        raise RecordError("the record must be a JSON object")
+        raise RecordError("record_not_object")
     if type(record.get("format")) is not int or record["format"] != FORMAT:
-        raise RecordError(f"'format' must be {FORMAT}")
+        raise RecordError("format", format=FORMAT)
     game_id = record.get("game")
     if not isinstance(game_id, str):
-        raise RecordError("'game' is missing or not a string")
+        raise RecordError("game_missing")
     if game_id not in GAMES:
-        raise RecordError(f"unknown game {game_id!r} (known: {', '.join(sorted(GAMES))})")
+        raise RecordError("unknown_game", game=repr(game_id), known=", ".join(sorted(GAMES)))
     players = record.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise RecordError("'players' must be a list of names")
-    if not 2 <= len(players) <= 10:
-        raise RecordError("'players' must have 2 to 10 names")
+        raise RecordError("players_not_names")
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise RecordError("players_count", low=MIN_PLAYERS, high=MAX_PLAYERS)
     if "options" not in record or not isinstance(record["options"], dict):
-        raise RecordError("'options' is missing or not an object")
+        raise RecordError("options_missing")
     deals = record.get("deals")
     if not isinstance(deals, list):
-        raise RecordError("'deals' is missing or not a list")
+        raise RecordError("deals_missing")
     for number, deal in enumerate(deals):
         if not isinstance(deal, dict) or not isinstance(deal.get("events"), list):
-            raise RecordError(f"deals[{number}] must be an object with an 'events' list")
+            raise RecordError("deal_shape", number=number)
     stopped = record.get("stopped", False)
     if type(stopped) is not bool:
-        raise RecordError("'stopped' must be true or false")
-    first_dealer = record.get("first_dealer", 0)
-    try:
-        game = GAMES[game_id](len(players), record["options"])
-        match = Match(game, first_dealer)
-    except OptionError as exc:
-        raise RecordError(str(exc)) from None
+        raise RecordError("stopped")
+    game = GAMES[game_id](len(players), record["options"])
+    match = Match(game, record.get("first_dealer", 0))
     for deal in deals:
         match.start_deal()
         for raw in deal["events"]:

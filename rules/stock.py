@@ -41,6 +41,10 @@ class StockGame(Game):
     def build_deck(self) -> frozenset[Card]:
         return frozenset(deck(DECK))
 
+    @property
+    def copies(self) -> int:
+        return int(self.options["decks"])
+
     def match_winners(self, totals: list[int], counted: int, last: Deal) -> list[int] | None:
         """Once someone's total reaches the goal: the best totals (ties share)."""
         if max(totals) >= self.options[self.GOAL]:
@@ -54,7 +58,7 @@ class StockDeal(Deal):
     def __init__(self, game: Game, dealer: int, totals: list[int]) -> None:
         super().__init__(game, dealer, totals)
         self.hands = [HAND] * self.seats
-        self.stock = DECK * game.options["decks"] - HAND * self.seats
+        self.stock = DECK * game.copies - HAND * self.seats
         self.turn = self.left_of(dealer)
         self.drawing = False  # the player to act has drawn this turn
         self.passes = 0  # consecutive passes; every player passing in turn blocks the deal

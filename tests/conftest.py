@@ -11,6 +11,17 @@ import pathlib
 
 import pytest
 
+from rules.entries import (
+    Drew,
+    Entry,
+    HandRevealed,
+    JacksShown,
+    Played,
+    StarterTurned,
+    TrumpShown,
+    simple_entry,
+)
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "tests" / "scenarios"
 SHARED = ROOT.parent / "shared"
@@ -66,25 +77,27 @@ def D(dealer, status="open", points=None, rejected=(), violations=()) -> dict:
     }
 
 
-def ev(text: str) -> dict:
-    """One entry from ``"play 1 AH"``, ``"jacks 0 JH JD"``, ``"trump 9H"``, ``"draw 1 37"``,
-    ``"reveal 0 5C 6C"``, ``"annul"``."""
+def entry(text: str) -> Entry:
+    """One entry value from ``"play 1 AH"``, ``"play 1 5H left"``, ``"jacks 0 JH JD"``,
+    ``"trump 9H"``, ``"draw 1 37"``, ``"reveal 0 5C 6C"``, ``"stay 2"``, ``"annul"``."""
     kind, *args = text.split()
-    out: dict = {"type": kind}
     if kind in ("trump", "starter"):
-        out["card"] = args[0]
-        return out
-    if args:
-        out["player"] = int(args[0])
+        return (TrumpShown if kind == "trump" else StarterTurned).of(args[0])
+    player = int(args[0]) if args else None
+    if player is None:
+        return simple_entry(kind)
     if kind == "play":
-        out["card"] = args[1]
-        if len(args) > 2:
-            out["end"] = args[2]
-    elif kind in ("jacks", "reveal"):
-        out["cards"] = args[1:]
-    elif kind == "draw":
-        out["count"] = int(args[1]) if len(args) > 1 else 1
-    return out
+        return Played.of(player, args[1], *args[2:3])
+    if kind in ("jacks", "reveal"):
+        return (JacksShown if kind == "jacks" else HandRevealed).of(player, *args[1:])
+    if kind == "draw":
+        return Drew(player, int(args[1]) if len(args) > 1 else 1)
+    return simple_entry(kind, player)
+
+
+def ev(text: str) -> dict:
+    """One entry as record JSON, written as ``entry`` takes it."""
+    return entry(text).to_record()
 
 
 def deal(*texts: str) -> list[dict]:

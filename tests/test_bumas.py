@@ -393,7 +393,7 @@ def bumas_deal(seed, seats, dealer, options, cheat_rate, most=400):
 def test_random_deals(seed, seats, dealer, decks, reshuffle, cheat_rate):
     dealer %= seats
     options = {"reshuffle": reshuffle, "decks": 2 if seats > 6 else decks}
-    match, events, winner, blocked, expected = bumas_deal(seed, seats, dealer, options, cheat_rate)
+    match, _, winner, blocked, expected = bumas_deal(seed, seats, dealer, options, cheat_rate)
     log = match.current
     assert log.rejected == []
     found = [(v.event, v.proof, v.player, v.code.value) for v in log.violations]
@@ -404,6 +404,3 @@ def test_random_deals(seed, seats, dealer, decks, reshuffle, cheat_rate):
         assert log.status.value == "finished" and log.points == [0] * seats
     else:
         assert log.status.value == "open"
-    names = [f"P{i}" for i in range(seats)]
-    replay, _ = load(record("bumas", names, [events], options=options, first_dealer=dealer))
-    assert verdict(replay, names) == verdict(match, names)

@@ -20,7 +20,7 @@ def asked_card_by_card(match: Match) -> tuple[set[str], set[str]]:
         entry = log.deal.card_entry(card)
         if entry is None:
             return set(), set()
-        raw = entry.to_dict()
+        raw = entry.to_record()
         tries = [raw]
         if isinstance(log.deal, DominoDeal) and raw["type"] == "play":
             tries = [{**raw, "end": "left"}, {**raw, "end": "right"}]

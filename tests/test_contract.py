@@ -790,6 +790,32 @@ def test_ramsas_must_trump_without_must_follow_needs_the_whole_hand():
     assert v["deals"] == [D(0, "finished", [2, 2, 1])]  # he held a spade: no duty to trump
 
 
+def test_ramsas_must_trump_without_must_follow_when_he_cannot_hold_the_suit_led():
+    """RULES.md §1: "With `must_follow` off, `must_trump` binds a player who cannot hold the
+    suit led (every other card of it is gone or known elsewhere) and is known to hold a
+    trump; otherwise it is proven later, once his hand of that moment is seen." """
+    loose = {"must_follow": False}
+    # Four players, dealer P0 shows 9H and does not buy: the trump card stays in his hand.
+    opening = [trump("9H"), no_buy(1), no_buy(2), no_buy(3), no_buy(0)]
+    opening += [stay(1), stay(2), stay(3), stay(0)]
+    first = [play(1, "AC"), play(2, "KC"), play(3, "QC"), play(0, "JC")]  # P1 leads again
+    # All six clubs are on the table. P3, with no trump known, may throw AS; P0, known to
+    # hold 9H, may not throw AD.
+    gone = opening + first + [play(1, "10C"), play(2, "9C"), play(3, "AS"), play(0, "AD")]
+    v = judge("ramsas", 4, [gone + [play(0, "9H")]], options=loose)
+    assert v["deals"][0]["rejected"] == [(16, "must_trump")]
+    # Three players: the last club, JC, is known in P2's hand (shown jacks).
+    opening = [trump("9H"), no_buy(1), no_buy(2), no_buy(0), stay(1), stay(2), stay(0)]
+    first = [play(1, "AC"), play(2, "KC"), play(0, "QC")]
+    known = opening + [jacks(2, ["JS", "JC"])] + first + [play(1, "10C"), play(2, "9C")]
+    v = judge("ramsas", 3, [known + [play(0, "AD"), play(0, "9H")]], options=loose)
+    assert v["deals"][0]["rejected"] == [(13, "must_trump")]
+    # A club nobody is known to hold may be P0's: AD is taken, the duty waits for his hand.
+    unsure = opening + first + [play(1, "JC"), play(2, "10C"), play(0, "AD")]
+    v = judge("ramsas", 3, [unsure], options=loose)
+    assert v["deals"][0]["rejected"] == []
+
+
 # -- Kortų domino -------------------------------------------------------------
 ALL = [
     r + s
@@ -1255,19 +1281,18 @@ def test_duplicate_keys_take_the_last(tmp_path):
     assert refused(cli(tmp_path, text)) == []
 
 
-def test_huge_numbers_are_numbers(tmp_path):
-    """JSON numbers of any length: a seat that is not there, a draw the stock cannot give."""
-    huge = "9" * 5000
+def test_numbers_of_twenty_digits_are_numbers(tmp_path):
+    """Numbers within the reader's 20 digits: a seat that is not there, a draw the stock
+    cannot give, a float where a seat is due."""
+    big = "9" * 20
     events = (
         '[{"type": "play", "player": 1, "card": "5H"}, '
         '{"type": "draw", "player": 0, "count": %s}, '
         '{"type": "play", "player": %s, "card": "5C"}, '
-        '{"type": "play", "player": 1e400, "card": "5C"}, '
-        '{"type": "draw", "player": 0, "count": NaN}]' % (huge, huge)
+        '{"type": "play", "player": 1e300, "card": "5C"}, '
+        '{"type": "draw", "player": 0, "count": -%s}]' % (big, big, big)
     )
-    out = cli(
-        tmp_path, BUMAS % ('["A", "B"]', '{"target": %s}' % huge, '[{"events": %s}]' % events)
-    )
+    out = cli(tmp_path, BUMAS % ('["A", "B"]', '{"target": %s}' % big, '[{"events": %s}]' % events))
     assert refused(out) == [
         (1, "stock_empty"),
         (2, "bad_event"),
@@ -1276,20 +1301,37 @@ def test_huge_numbers_are_numbers(tmp_path):
     ]
 
 
+@pytest.mark.parametrize(
+    "number", ["9" * 21, "-" + "9" * 21, "1." + "0" * 20, "1e400", "-1e400", "NaN", "-Infinity"]
+)
+@pytest.mark.parametrize("where", ["options", "entry"])
+def test_a_number_beyond_the_reader_is_no_record(tmp_path, number, where):
+    """README, "Limits of a record file": at most 20 digits, finite; the whole file is refused
+    (exit 2, one line), wherever the number is."""
+    options, events = "{}", '[{"events": [{"type": "draw", "player": 0, "count": %s}]}]' % number
+    if where == "options":
+        options, events = '{"target": %s}' % number, "[]"
+    out = cli(tmp_path, BUMAS % ('["A", "B"]', options, events))
+    assert out.returncode == 2 and out.stdout == "" and "Traceback" not in out.stderr
+    [line] = out.stderr.splitlines()
+    assert "digits" in line or "finite" in line
+
+
 @pytest.mark.parametrize("args", [(), ("--text",), ("--lang", "lt")])
-def test_text_that_is_no_unicode_is_echoed_not_fatal(tmp_path, args):
-    """A lone surrogate escape in a name or a card is valid JSON: the verdict carries it."""
+def test_text_that_is_no_unicode_is_no_record(tmp_path, args):
+    """A lone surrogate escape ("\\ud800") is half a character: the file is refused, in one
+    line; a proper pair is a character."""
     text = BUMAS % (
         '["\\ud800", "B"]',
         "{}",
         '[{"events": [{"type": "play", "player": 1, "card": "\\udc00H"}]}]',
     )
     out = cli(tmp_path, text, *args)
-    assert out.returncode == 0 and out.stderr == "" and out.stdout
-    if not args or args[0] == "--lang":
-        verdict_ = json.loads(out.stdout)
-        assert verdict_["players"] == ["\ud800", "B"]
-        assert [r["code"] for r in verdict_["deals"][0]["rejected"]] == ["bad_card"]
+    assert out.returncode == 2 and out.stdout == ""
+    [line] = out.stderr.splitlines()
+    assert "\\ud800" in line
+    paired = cli(tmp_path, BUMAS % ('["\\ud83d\\ude00", "B"]', "{}", "[]"), *args)
+    assert paired.returncode == 0 and "\U0001f600" in paired.stdout
 
 
 def test_entries_of_any_json_shape_are_refused_not_fatal(tmp_path):
@@ -1304,10 +1346,10 @@ def test_entries_of_any_json_shape_are_refused_not_fatal(tmp_path):
         {"type": {"play": 1}},
         {"type": "play", "player": [1], "card": "5H"},
         {"type": "play", "player": 1, "card": {"rank": 5}},
-        {"type": "annul", "x": [{}]},
+        {"type": "annul", "x": [{}]},  # a field annul does not take
     ]
     text = BUMAS % ('["A", "B"]', "{}", json.dumps([{"events": junk}]))
-    assert refused(cli(tmp_path, text)) == [(i, "bad_event") for i in range(10)]
+    assert refused(cli(tmp_path, text)) == [(i, "bad_event") for i in range(11)]
 
 
 @pytest.mark.parametrize(
@@ -1363,3 +1405,81 @@ def test_the_cards_form_of_a_play_is_dominos_only():
     opening = [trump("KH"), no_buy(1), no_buy(2), no_buy(0), stay(1), stay(2), stay(0)]
     v = judge("ramsas", 3, [opening + [play(1, "9H"), two]])
     assert v["deals"][0]["rejected"] == [(8, "bad_event")]
+
+
+def test_a_field_the_entry_type_does_not_take_is_bad_event():
+    """RECORDS.md: "An entry carrying a field that its type does not take in this game
+    (`end` outside domino, `cards` beside `card`, `cards` on a `play` outside domino) is
+    `bad_event`." """
+    v = judge(
+        "devynake",
+        3,
+        [
+            [
+                play(1, "9H", end="left"),  # 0 end outside domino
+                play(1, "9H", suit="H"),  # 1 suit outside domino
+                play(1, "9H", cards=[{"card": "9H"}]),  # 2 cards beside card
+                play(1, "9H", count=1),  # 3 count on a play
+                {"type": "pass", "player": 1, "card": "9H"},  # 4
+                {"type": "annul", "player": 1},  # 5
+                play(1, "9H"),  # 6 the same play, as it should be written
+            ]
+        ],
+    )
+    assert v["deals"][0]["rejected"] == [(i, "bad_event") for i in range(6)]
+    v = judge(
+        "domino",
+        2,
+        [
+            [
+                {"type": "starter", "card": "5S", "player": 0},  # 0
+                starter("5S"),
+                play(1, "5H", cards=[{"card": "5D"}]),  # 2 cards beside card
+                multi(1, "5H") | {"end": "left"},  # 3 each of the cards has its own end
+                {"type": "play", "player": 1, "cards": [{"card": "5H", "player": 1}]},  # 4
+                play(1, "5H", end="left"),  # 5 fine
+            ]
+        ],
+    )
+    assert v["deals"][0]["rejected"] == [(i, "bad_event") for i in (0, 2, 3, 4)]
+
+
+def test_ramsas_entry_may_list_the_four_jacks():
+    """RECORDS.md: `ramsas` takes "`player` (shows all four jacks), optionally `cards` (then
+    exactly the four jacks)"; "`not_jacks` | `jacks`/`ramsas` with cards that are not the
+    required jacks"."""
+    opening = [trump("KH"), no_buy(1), no_buy(2), no_buy(0), stay(1), stay(2), stay(0)]
+
+    def ramsas(cards):
+        return {"type": "ramsas", "player": 1, "cards": cards}
+
+    v = judge(
+        "ramsas",
+        3,
+        [
+            opening
+            + [
+                ramsas(["JH", "JD", "JS"]),  # 7 three jacks
+                ramsas(["JH", "JD", "JS", "JS"]),  # 8 one twice
+                ramsas(["JH", "JD", "JS", "QC"]),  # 9 a queen
+                ramsas(["JH", "JD", "JS", "JC", "QC"]),  # 10 five cards
+                ramsas([]),  # 11
+                ramsas("JH JD JS JC"),  # 12 not a list
+                ramsas(["JH", "JD", "JS", "2C"]),  # 13 not in the deck
+                ramsas(["jc", "J♠", "JD", "JH"]),  # 14 the four, any order and spelling
+            ]
+        ],
+    )
+    assert v["deals"][0]["rejected"] == [
+        (7, "not_jacks"),
+        (8, "not_jacks"),
+        (9, "not_jacks"),
+        (10, "not_jacks"),
+        (11, "not_jacks"),
+        (12, "bad_event"),
+        (13, "bad_card"),
+    ]
+    assert (v["finished"], v["winners"]) == (True, [1])
+    # A card of the list known elsewhere is card_gone before not_jacks (RECORDS.md order).
+    v = judge("ramsas", 3, [opening + [jacks(2, ["JS", "JC"]), ramsas(["JH", "JD", "JS"])]])
+    assert v["deals"][0]["rejected"] == [(8, "card_gone")]

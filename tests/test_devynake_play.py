@@ -1,19 +1,19 @@
 """Random whole deals of Pradeda devynakė with the true hands known to the test.
 
 Legal play never yields a violation; an injected false pass is reported at
-its first proof; the verdict equals a replay of the record from scratch; the
-winner's points equal the cards left in the other hands.
+its first proof; the winner's points equal the cards left in the other hands.
+(That a replay of the record gives the same verdict is ``test_invariants``'s,
+for every game.)
 """
 
 from __future__ import annotations
 
 import random
 
-from conftest import record
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules import Match, load, verdict
+from rules import Match
 from rules.cards import ACE, deck
 from rules.devynake import Devynake
 
@@ -84,16 +84,11 @@ def play_deal(seed: int, seats: int, size: int, dealer: int, scoring: str, cheat
 )
 def test_random_deals(seed, seats, size, dealer, scoring, cheat_at):
     dealer %= seats
-    match, events, hands, expected, options = play_deal(
-        seed, seats, size, dealer, scoring, cheat_at
-    )
+    match, _, hands, expected, _ = play_deal(seed, seats, size, dealer, scoring, cheat_at)
     log = match.current
     found = [(v.event, v.proof, v.player, v.code.value) for v in log.violations]
     assert found == ([expected] if expected else [])
     assert log.rejected == []
-    names = [f"P{i}" for i in range(seats)]
-    replay, _ = load(record("devynake", names, [events], options=options, first_dealer=dealer))
-    assert verdict(replay, names) == verdict(match, names)
     points = log.points
     if scoring == "cards":
         winner = log.deal.out[0]

@@ -697,12 +697,9 @@ def test_random_deals(seed, seats, dealer, decks, ace_wild, multi_play, ace_poin
     options = {"ace_wild": ace_wild, "multi_play": multi_play, "ace_points": ace_points}
     if decks:
         options["decks"] = decks
-    match, events, hands, expected, game = domino_deal(seed, seats, dealer, options, cheat_rate)
+    match, _, hands, expected, game = domino_deal(seed, seats, dealer, options, cheat_rate)
     log = match.current
     assert log.status.value == "finished" and log.rejected == []
     found = [(v.event, v.proof, v.player, v.code.value) for v in log.violations]
     assert found == expected
     assert log.points == [sum(game.value(c) for c in hand) for hand in hands]
-    names = [f"P{i}" for i in range(seats)]
-    replay, _ = load(record("domino", names, [events], options=options, first_dealer=dealer))
-    assert verdict(replay, names) == verdict(match, names)

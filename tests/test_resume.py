@@ -27,7 +27,7 @@ def state(match: Match) -> dict:
         "deals": [(d.number, d.dealer, d.status, d.points) for d in match.deals],
         "last": (
             log.entries,
-            [(i, e.to_dict()) for i, e in log.accepted],
+            [(i, e.to_record()) for i, e in log.accepted],
             [(i, r.code) for i, r in log.rejected],
             log.violations,
         ),
@@ -98,5 +98,5 @@ def test_undo_and_correction_keep_it_so(store, game, seats, options):
     log = live.match.current
     if log is not None and log.accepted:
         index, entry = log.accepted[0]
-        live.replace(deal=log.number, index=index, raw=entry.to_dict())
+        live.replace(deal=log.number, index=index, raw=entry.to_record())
         assert state(live.match) == state(store.replay(match_id).match)

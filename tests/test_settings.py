@@ -64,7 +64,10 @@ def test_import_and_roster_messages(tmp_path):
     model.import_files([(SCENARIOS / "ramsas-two-players.json").read_bytes()])
     assert model.message == "Įkelta žaidimų: 1."
     model.import_files([b"{nope"])
-    assert model.message == "Failas – ne JSON tekstas."
+    assert model.message == (
+        "Failo nepavyko perskaityti: ne JSON: Expecting property name enclosed in double "
+        "quotes (1 eilutė, 2 stulpelis)."
+    )
     model.import_files([json.dumps({"format": 1, "game": "chess"}).encode()])
     assert model.message.startswith("Ne žaidimo įrašas")
     model.rename("Jonas", "Ona")

@@ -131,7 +131,7 @@ def table_entry(match: Match, rng: random.Random) -> dict[str, Any]:
         return {"type": "annul"}
     kinds = sorted(legal)
     kind = rng.choices(kinds, [WEIGHTS.get(k, 1.0) for k in kinds])[0]
-    return match.parse(rng.choice(legal[kind])).to_dict()
+    return match.parse(rng.choice(legal[kind])).to_record()
 
 
 def _candidates(
@@ -260,7 +260,7 @@ def _entry(live: LiveMatch, event: dict[str, Any]) -> None:
     if outcome.entry is None:
         say("refused", "entry", asked, str(outcome.refusal))
         raise SystemExit(3)
-    entry = outcome.entry.to_dict()
+    entry = outcome.entry.to_record()
     say("ok", "entry", {**asked, "index": outcome.index, "event": entry})
 
 
@@ -268,7 +268,7 @@ def _undo(live: LiveMatch) -> None:
     log = live.match.current
     assert log is not None
     index, event = (
-        (log.accepted[-1][0], log.accepted[-1][1].to_dict()) if log.accepted else (None, None)
+        (log.accepted[-1][0], log.accepted[-1][1].to_record()) if log.accepted else (None, None)
     )
     say("try", "undo", {"match": live.match_id, "deal": log.number, "index": index, "event": event})
     undone = live.undo()
@@ -309,7 +309,7 @@ def _without_last_entry(live: LiveMatch) -> Match:
         before.add_result(log.status, log.points)
     before.start_deal()
     for _, entry in match.deals[-1].accepted[:-1]:
-        before.apply(entry.to_dict())
+        before.apply(entry.to_record())
     return before
 
 
