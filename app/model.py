@@ -151,8 +151,7 @@ class AppModel:
     def stop_match(self) -> None:
         """The table ends the match now: ranked by totals."""
         if self.table is not None:
-            self.table.keeper.stop()
-            self.table.rev += 1
+            self.table.stop()
 
     def open_match(self, match_id: int) -> None:
         self.viewing = TableModel(self.store.replay(match_id), self.lang)

@@ -484,9 +484,27 @@ def Scoreboard(state: ScoreState) -> ft.Control:
     )
 
 
+def follow_other_screens(tm: TableModel) -> None:
+    """Other screens of this match (another tab, another phone on the same server) are
+    told of every change this one stores, and this one redraws on theirs."""
+    page = ft.context.page
+    topic = f"match-{tm.keeper.match_id}"
+
+    def subscribe() -> Callable[[], None]:
+        async def refresh() -> None:
+            tm.refresh_from_store()
+
+        page.pubsub.subscribe_topic(topic, lambda _topic, _message: page.run_task(refresh))
+        tm.on_stored = lambda: page.pubsub.send_others_on_topic(topic, "stored")
+        return lambda: page.pubsub.unsubscribe_topic(topic)
+
+    ft.use_effect(subscribe, [topic])
+
+
 @ft.component
 def TableScreen(tm: TableModel, on_rule) -> ft.Control:
     _ = tm.rev  # re-render whenever the match changes; the parts below skip what did not
+    follow_other_screens(tm)
     deal = tm.deal
     board = (
         Board(tm.game_id, deal.view(), tuple(tm.names), tm.lang)

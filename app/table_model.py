@@ -8,6 +8,7 @@ Plain Python, tested without Flet.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -16,6 +17,7 @@ import flet as ft
 from app import table_state
 from app.describe import card_words, entry_line
 from app.i18n import tr
+from app.logs import log
 from app.notices import RULE_ANCHORS, Notice, anchor, sentence
 from rules import Entry, Match, Outcome, Refused, Status
 from rules.cards import ACE, Card
@@ -45,6 +47,7 @@ class Keeper(Protocol):
 
     match: Match
     names: list[str]
+    match_id: int
 
     def add_entry(self, raw: Any) -> Outcome: ...
 
@@ -55,6 +58,11 @@ class Keeper(Protocol):
     def replace(self, *, deal: int, index: int, raw: Any) -> Any: ...
 
     def stop(self) -> None: ...
+
+    def refresh(self) -> bool: ...
+
+
+_NOT_SAVED = object()  # a store call that was not carried out (the screen says why)
 
 
 @ft.observable
@@ -72,6 +80,8 @@ class TableModel:
     picked: list[str] = field(default_factory=list)
     editing: int | None = None  # index in the current deal of the entry being corrected
     scores_rev: int = 0  # bumped when closed deals may have changed: the scoreboard is redrawn
+    # Called after every write the store took: the screen tells other screens of the match.
+    on_stored: Callable[[], None] = field(default=lambda: None, repr=False, compare=False)
 
     # -- derived state ----------------------------------------------------
     @property
@@ -288,7 +298,9 @@ class TableModel:
         index, self.editing = self.editing, None
         log = self.match.current
         assert index is not None and log is not None
-        result = self.keeper.replace(deal=log.number, index=index, raw=raw)
+        result = self._stored(self.keeper.replace, deal=log.number, index=index, raw=raw)
+        if result is _NOT_SAVED:
+            return
         self.scores_rev += 1
         self.rev += 1
         if result.refusal is not None:
@@ -317,7 +329,9 @@ class TableModel:
         return table_state.undo_label(self)
 
     def undo(self) -> None:
-        undone = self.keeper.undo()
+        undone = self._stored(self.keeper.undo)
+        if undone is _NOT_SAVED:
+            return
         if undone is None:
             self.notice = Notice("info", tr(self.lang, "undo.nothing"))
         elif undone.event is None:
@@ -333,7 +347,8 @@ class TableModel:
 
     def stop(self) -> None:
         """The table ends the match now; the best total wins (an open deal does not count)."""
-        self.keeper.stop()
+        if self._stored(self.keeper.stop) is _NOT_SAVED:
+            return
         self.cancel_picking()
         self.notice = Notice("info", self.headline())
         self.scores_rev += 1
@@ -341,7 +356,8 @@ class TableModel:
 
     def next_deal(self) -> None:
         try:
-            self.keeper.start_deal()
+            if self._stored(self.keeper.start_deal) is _NOT_SAVED:
+                return
         except Refused as refusal:
             self.notice = Notice(
                 "refused",
@@ -354,7 +370,9 @@ class TableModel:
 
     def submit(self, raw: Entry | dict[str, Any]) -> None:
         """Send one entry; show why if refused, the news if it proved violations."""
-        outcome = self.keeper.add_entry(raw)
+        outcome = self._stored(self.keeper.add_entry, raw)
+        if outcome is _NOT_SAVED:
+            return
         self.rev += 1
         if outcome.refusal is not None:
             r = outcome.refusal
@@ -390,6 +408,44 @@ class TableModel:
 
     def dismiss(self) -> None:
         self.notice = None
+
+    # -- the store ----------------------------------------------------------
+    def _stored(self, call: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """A call that writes the match, or ``_NOT_SAVED`` with the reason on screen.
+
+        Another screen may have changed the match (it is reloaded and shown as it is
+        now), or the database may fail (full disk, lock held, read-only file): then
+        nothing of the tap was stored, and the screen says so instead of "accepted".
+        """
+        from models import StaleMatch, StoreFault
+
+        try:
+            result = call(*args, **kwargs)
+        except StaleMatch as stale:
+            log.info("match %s changed on another screen; reloaded", stale.match_id)
+            self._reloaded(Notice("info", stale.message(self.lang)))
+            return _NOT_SAVED
+        except StoreFault as fault:
+            log.error("entry not saved: %s", fault)
+            self._reloaded(
+                Notice("refused", tr(self.lang, "store.not_saved", reason=fault.message(self.lang)))
+            )
+            return _NOT_SAVED
+        self.on_stored()
+        return result
+
+    def _reloaded(self, notice: Notice | None) -> None:
+        """The match in memory was rebuilt from the database: redraw all of it."""
+        self.cancel_picking()
+        self.editing = None
+        self.notice = notice
+        self.scores_rev += 1
+        self.rev += 1
+
+    def refresh_from_store(self) -> None:
+        """Another screen says it changed this match: show the table as stored."""
+        if self.keeper.refresh():
+            self._reloaded(Notice("info", tr(self.lang, "table.changed_elsewhere")))
 
     # -- after a deal -------------------------------------------------------
     def deal_summary(self) -> str:

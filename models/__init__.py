@@ -11,7 +11,7 @@ played: add an entry, start a deal, undo, annul, replace, stop).
 """
 
 from .engine import DatabaseUnavailable, MovedAside, StoreFault, database_path
-from .live import LiveMatch, Replacement, Undone
+from .live import LiveMatch, Replacement, StaleMatch, Undone
 from .migrate import ForeignDatabase, NewerDatabase
 from .records import UnknownMatch
 from .roster import RosterError
@@ -31,6 +31,7 @@ __all__ = [
     "RecordRejected",
     "Replacement",
     "RosterError",
+    "StaleMatch",
     "Store",
     "StoreFault",
     "Undone",

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Engine, func, insert, update
-from sqlmodel import Session, col
+from sqlmodel import Session, col, select
 
 from rules.codes import Code
 from rules.entries import Refused
@@ -57,8 +57,8 @@ class Replacement:
     now_refused: tuple[tuple[int, int, Refused], ...] = ()
 
 
-def open_stored(session: Session, match_id: int) -> tuple[Match, list[int], list[str]]:
-    """A stored match made live: (match, deal ids, names).
+def open_stored(session: Session, match_id: int) -> tuple[Match, list[int], list[str], int]:
+    """A stored match made live: (match, deal ids, names, revision).
 
     A match going on is resumed from its closed deals' cached results and a replay
     of its last deal; any other (finished, stopped) is replayed from its first entry.
@@ -69,7 +69,30 @@ def open_stored(session: Session, match_id: int) -> tuple[Match, list[int], list
     else:
         stored = read_match(session, match_id)
         match, _ = load(stored.record())
-    return match, [deal.id for deal in stored.deals], stored.names
+    return match, [deal.id for deal in stored.deals], stored.names, stored.revision
+
+
+class StaleMatch(RuntimeError):
+    """Another screen (or program) changed the match since this one last read it.
+
+    Nothing of the refused call was stored; the live match has been reloaded from
+    the database, so the screen can show the table as it now is.
+    """
+
+    def __init__(self, match_id: int) -> None:
+        self.match_id = match_id
+        super().__init__(self.message("en"))
+
+    def message(self, lang: str = "en") -> str:
+        if lang == "lt":
+            return (
+                "Šią partiją ką tik pakeitė kitas ekranas: jūsų veiksmas neįrašytas. "
+                "Rodomas dabartinis stalas."
+            )
+        return (
+            "Another screen has just changed this match: your entry was not saved. "
+            "The table now shows where the match is."
+        )
 
 
 class LiveMatch:
@@ -80,7 +103,13 @@ class LiveMatch:
     """
 
     def __init__(
-        self, engine: Engine, match_id: int, match: Match, names: list[str], deal_ids: list[int]
+        self,
+        engine: Engine,
+        match_id: int,
+        match: Match,
+        names: list[str],
+        deal_ids: list[int],
+        revision: int = 0,
     ) -> None:
         self._engine = engine
         self._lock = threading.Lock()
@@ -88,6 +117,7 @@ class LiveMatch:
         self.match = match
         self.names = names
         self._deal_ids = deal_ids
+        self.revision = revision  # the stored match's revision this memory is based on
 
     def verdict(self, lang: str = "en") -> dict[str, Any]:
         """The match so far as the verdict of RECORDS.md (deals, totals, winners, messages).
@@ -239,19 +269,47 @@ class LiveMatch:
             self._replay(session, read_match(session, self.match_id))
 
     def _reload(self) -> None:
-        """Rebuild the live match from the database (after a failed write)."""
+        """Rebuild the live match from the database (after a failed or refused write)."""
         with Session(self._engine) as session:
-            self.match, self._deal_ids = open_stored(session, self.match_id)[:2]
+            self.match, self._deal_ids, self.names, self.revision = open_stored(
+                session, self.match_id
+            )
+
+    def refresh(self) -> bool:
+        """Read the match again if another screen changed it; whether anything changed."""
+        with self._lock:
+            with Session(self._engine) as session:
+                stored = session.exec(
+                    select(MatchRow.revision).where(col(MatchRow.id) == self.match_id)
+                ).first()
+            if stored == self.revision:
+                return False
+            self._reload()
+            return True
 
     @contextmanager
     def _writing(self) -> Iterator[Session]:
-        """One transaction, committed on success; on any failure memory is rebuilt from disk."""
+        """One transaction, committed on success; on any failure memory is rebuilt from disk.
+
+        Its first statement takes the match from the revision this memory is based on
+        to the next one. If the stored match is at another revision, another screen
+        has changed it: nothing is written, memory is reloaded and ``StaleMatch`` tells.
+        """
         try:
             with Session(self._engine) as session, session.begin():
+                moved = session.exec(
+                    update(MatchRow)
+                    .where(col(MatchRow.id) == self.match_id)
+                    .where(col(MatchRow.revision) == self.revision)
+                    .values(revision=self.revision + 1)
+                )
+                if moved.rowcount != 1:
+                    raise StaleMatch(self.match_id)
                 yield session
         except BaseException:
             self._reload()
             raise
+        self.revision += 1
 
     def _write_match(self, session: Session) -> None:
         """Write the match's cached outcome; ``finished_at`` is the first time it finished."""

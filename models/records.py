@@ -87,6 +87,7 @@ class StoredMatch:
     results: dict[str, str | None]
     names: list[str]
     deals: list[StoredDeal]
+    revision: int = 0  # the match's count of changes when it was read (``live.LiveMatch``)
 
     def record(self) -> dict[str, Any]:
         """The match record; the same stored match always gives an equal record."""
@@ -153,6 +154,7 @@ def read_match(session: Session, match_id: int, *, last_only: bool = False) -> S
         {"status": row.status, "winners": row.winners},
         names,
         deals,
+        row.revision,
     )
 
 

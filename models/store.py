@@ -122,8 +122,8 @@ class Store:
         is replayed (see ``live.open_stored``): as fast at deal 1 000 as at deal 10.
         """
         with Session(self._engine) as session:
-            match, deal_ids, names = open_stored(session, match_id)
-        return LiveMatch(self._engine, match_id, match, names, deal_ids)
+            match, deal_ids, names, revision = open_stored(session, match_id)
+        return LiveMatch(self._engine, match_id, match, names, deal_ids, revision)
 
     def replay(self, match_id: int) -> LiveMatch:
         """A stored match replayed from its first entry: every deal with its entries, for
@@ -131,7 +131,8 @@ class Store:
         with Session(self._engine) as session:
             stored = read_match(session, match_id)
         match, names = load(stored.record())
-        return LiveMatch(self._engine, match_id, match, names, [deal.id for deal in stored.deals])
+        deal_ids = [deal.id for deal in stored.deals]
+        return LiveMatch(self._engine, match_id, match, names, deal_ids, stored.revision)
 
     def import_records(self, records: Sequence[Any]) -> list[int]:
         """Store match records (or records ``check_records`` has checked), all or none;

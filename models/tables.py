@@ -49,6 +49,9 @@ class MatchRow(SQLModel, table=True):
     winners: str | None = Field(default=None, sa_type=Text)  # cache: JSON seat list once finished
     created_at: datetime = Field(default_factory=utcnow)
     finished_at: datetime | None = None
+    # Raised by every write to the match, which must name the revision it was based on:
+    # two screens on one match can never fork it (``live.LiveMatch``).
+    revision: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
 
 
 class Seat(SQLModel, table=True):
