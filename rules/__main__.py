@@ -1,13 +1,16 @@
 """The headless referee: ``python -m rules RECORD.json [--text] [--lang lt]``.
 
 Prints the verdict of a match record (exit 0), or one line on stderr when
-the file is not a match record (exit 2). Never a traceback for bad input.
+the file is not a match record (exit 2). Never a traceback for bad input. An
+output that cannot take the verdict (a pipe closed early, a full disk) is one
+line on stderr and exit 1: the verdict was not delivered.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import NoReturn
 
@@ -45,11 +48,26 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     result = verdict(match, names, args.lang)
     if args.text:
-        sys.stdout.write(as_text(result, args.lang))
+        text = as_text(result, args.lang)
     else:
-        json.dump(result, sys.stdout, ensure_ascii=False, indent=1)
-        sys.stdout.write("\n")
+        text = json.dumps(result, ensure_ascii=False, indent=1) + "\n"
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except OSError as exc:
+        _silence_stdout()
+        print(f"rules: cannot write the verdict: {exc.strerror or exc}", file=sys.stderr)
+        return 1
     return 0
+
+
+def _silence_stdout() -> None:
+    """Point standard output at nothing, so the exit's own flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

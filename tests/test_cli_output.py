@@ -74,3 +74,36 @@ def test_a_closed_output_is_one_line_and_nonzero(db):
     assert run.returncode == 2
     [line] = run.stderr.decode().splitlines()
     assert "cannot write the output" in line
+
+
+def referee(*args, stdout):
+    return subprocess.run(
+        [sys.executable, "-m", "rules", str(SCENARIOS / "devynake-full-deal.json"), *args],
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        timeout=120,
+        check=False,
+    )
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full on this system")
+@pytest.mark.parametrize("form", [(), ("--text",)], ids=["json", "text"])
+def test_the_referee_into_a_full_output_says_so_in_one_line(form):
+    with open("/dev/full", "wb") as full:
+        run = referee(*form, stdout=full)
+    assert run.returncode == 1
+    [line] = run.stderr.decode().splitlines()
+    assert line == "rules: cannot write the verdict: No space left on device"
+
+
+def test_the_referee_into_a_closed_pipe_says_so_in_one_line():
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        run = referee(stdout=write_end)
+    finally:
+        os.close(write_end)
+    assert run.returncode == 1
+    [line] = run.stderr.decode().splitlines()
+    assert line.startswith("rules: cannot write the verdict:")

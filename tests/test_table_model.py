@@ -212,3 +212,39 @@ def test_a_pass_corrected_into_the_card_and_back(store):
     tm.start_correcting(1)
     tm.cancel_correcting()
     assert tm.editing is None and not tm.editable(5)
+
+
+def test_a_failed_commit_says_not_saved_and_shows_nothing_as_accepted(store, monkeypatch):
+    """A full disk, a lock held too long: the tap is not shown as accepted."""
+    from models import StoreFault
+
+    tm = table(store, "devynake", ["Ona", "Jonas", "Rūta"], lang="lt")
+    told = []
+    tm.on_stored = lambda: told.append("stored")
+
+    def full(raw):
+        raise StoreFault("full", store.path, "database or disk is full")
+
+    monkeypatch.setattr(tm.keeper, "add_entry", full)
+    tm.tap_card("9H")
+    assert tm.notice.kind == "refused"
+    assert tm.notice.text.startswith("Neįrašyta: Diskas, kuriame yra")
+    assert tm.entries() == [] and told == []
+    monkeypatch.undo()
+    tm.tap_card("9H")  # once there is room, the same tap goes in, and other screens hear
+    assert tm.notice is None and tm.entries() == [(1, "Jonas: širdžių devynakė")]
+    assert told == ["stored"]
+
+
+def test_a_screen_behind_another_is_told_and_redrawn(store, tmp_path):
+    tm = table(store, "devynake", ["Ona", "Jonas", "Rūta"])
+    other = Store(tmp_path / "partija.db")
+    other.resume(tm.keeper.match_id).add_entry({"type": "play", "player": 1, "card": "9H"})
+    tm.tap_card("9S")  # from the old picture: nobody had played yet
+    assert tm.notice.kind == "info" and tm.notice.text.startswith("Another screen")
+    assert tm.entries() == [(1, "Jonas: 9 of hearts")]
+    other.resume(tm.keeper.match_id).add_entry({"type": "play", "player": 2, "card": "10H"})
+    tm.refresh_from_store()  # what PubSub calls when another tab of this server stored
+    assert tm.notice.text.startswith("Another screen changed this match")
+    assert [n for n, _ in tm.entries()] == [1, 2]
+    other.close()
