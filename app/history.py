@@ -172,6 +172,19 @@ def MatchScreen(model: AppModel) -> ft.Control:
                 ),
             ),
         )
+    if tm.match.stopped:  # ended by the table, not by the rules: it can go on
+        buttons.insert(
+            0,
+            ft.Semantics(
+                identifier="action-reopen",
+                content=ft.FilledButton(
+                    tr(lang, "action.reopen"),
+                    icon=ft.Icons.REPLAY,
+                    height=48,
+                    on_click=lambda _: model.reopen(match_id),
+                ),
+            ),
+        )
     headline = tm.headline() if tm.match.finished else tr(lang, "history.open")
     deals = []
     for log in tm.match.deals:

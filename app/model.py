@@ -148,6 +148,13 @@ class AppModel:
         self.table = table
         self.go("table")
 
+    def reopen(self, match_id: int) -> None:
+        """A match the table had ended goes on, at the table screen."""
+        table = TableModel(self.store.resume(match_id), self.lang)
+        table.reopen()
+        self.table = table
+        self.go("table")
+
     def stop_match(self) -> None:
         """The table ends the match now: ranked by totals."""
         if self.table is not None:

@@ -37,6 +37,9 @@ ACTION_ICONS = {
     "undo": ft.Icons.UNDO,
     "next_deal": ft.Icons.ARROW_FORWARD,
     "stop": ft.Icons.FLAG,
+    "confirm-stop": ft.Icons.FLAG,
+    "keep-playing": ft.Icons.PLAY_ARROW,
+    "reopen": ft.Icons.REPLAY,
 }
 NOTICE_COLOURS = {
     "refused": (ft.Colors.ERROR_CONTAINER, ft.Colors.ON_ERROR_CONTAINER),
@@ -317,8 +320,26 @@ def TableActions(tm: TableModel) -> ft.Control:
     buttons = []
     if tm.expected() is not None:
         buttons.append(action_button("annul", tr(lang, "action.annul"), lambda: tm.act("annul")))
-    if not tm.match.finished:
-        buttons.append(action_button("stop", tr(lang, "action.stop"), tm.stop))
+    if tm.match.stopped:
+        buttons.append(action_button("reopen", tr(lang, "action.reopen"), tm.reopen, primary=True))
+    elif tm.confirming_stop:
+        return ft.Column(
+            [
+                ft.Text(tr(lang, "stop.ask"), size=16, weight=ft.FontWeight.W_600),
+                ft.Row(
+                    [
+                        action_button("confirm-stop", tr(lang, "stop.yes"), tm.stop, primary=True),
+                        action_button("keep-playing", tr(lang, "stop.no"), tm.keep_playing),
+                    ],
+                    wrap=True,
+                    spacing=8,
+                    run_spacing=8,
+                ),
+            ],
+            spacing=6,
+        )
+    elif not tm.match.finished:
+        buttons.append(action_button("stop", tr(lang, "action.stop"), tm.ask_stop))
     return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
 
 

@@ -61,6 +61,8 @@ class Keeper(Protocol):
 
     def refresh(self) -> bool: ...
 
+    def reopen(self) -> None: ...
+
 
 _NOT_SAVED = object()  # a store call that was not carried out (the screen says why)
 
@@ -80,6 +82,7 @@ class TableModel:
     picked: list[str] = field(default_factory=list)
     editing: int | None = None  # index in the current deal of the entry being corrected
     scores_rev: int = 0  # bumped when closed deals may have changed: the scoreboard is redrawn
+    confirming_stop: bool = False  # "end match" was tapped once: the table is asked
     # Called after every write the store took: the screen tells other screens of the match.
     on_stored: Callable[[], None] = field(default=lambda: None, repr=False, compare=False)
 
@@ -329,6 +332,9 @@ class TableModel:
         return table_state.undo_label(self)
 
     def undo(self) -> None:
+        if self.match.stopped:  # the last thing the table did was to end the match
+            self.reopen()
+            return
         undone = self._stored(self.keeper.undo)
         if undone is _NOT_SAVED:
             return
@@ -345,8 +351,24 @@ class TableModel:
         self.scores_rev += 1
         self.rev += 1
 
+    def ask_stop(self) -> None:
+        """The first tap on "end match" only asks: ending is for the whole table to decide."""
+        self.confirming_stop = True
+
+    def keep_playing(self) -> None:
+        self.confirming_stop = False
+
+    def reopen(self) -> None:
+        """Take back the end of the match: play goes on where it stopped."""
+        if self._stored(self.keeper.reopen) is _NOT_SAVED:
+            return
+        self.notice = Notice("info", tr(self.lang, "table.reopened"))
+        self.scores_rev += 1
+        self.rev += 1
+
     def stop(self) -> None:
         """The table ends the match now; the best total wins (an open deal does not count)."""
+        self.confirming_stop = False
         if self._stored(self.keeper.stop) is _NOT_SAVED:
             return
         self.cancel_picking()

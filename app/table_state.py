@@ -180,6 +180,8 @@ def scores(tm: TableModel) -> ScoreState:
 
 def undo_label(tm: TableModel) -> str:
     """The undo button says what it would take back."""
+    if tm.match.stopped:
+        return tr(tm.lang, "action.undo_stop")
     log = tm.match.current
     if log is not None and log.accepted:
         what = entry_line(tm.lang, log.accepted[-1][1].to_record(), tm.names)

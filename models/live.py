@@ -191,6 +191,17 @@ class LiveMatch:
                 self.match.stop()
                 self._write_match(session)
 
+    def reopen(self) -> None:
+        """Take back the table's end of the match: it goes on where it was stopped."""
+        with self._lock:
+            if not self.match.stopped:
+                return
+            with self._writing() as session:
+                session.exec(
+                    update(MatchRow).where(col(MatchRow.id) == self.match_id).values(stopped=False)
+                )
+                self._rebuild(session)
+
     def undo(self) -> Undone | None:
         """Take back the last entry – or, when the current deal has none, its start.
 

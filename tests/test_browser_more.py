@@ -101,3 +101,29 @@ def test_killed_app_resumes_where_it_was(tmp_path):
     record = json.loads(store.export_record(live.match_id))
     store.close()
     assert [e["card"] for e in record["deals"][0]["events"]] == ["9H", "10H", "8H"]
+
+
+def test_ending_a_match_asks_first_and_can_be_taken_back(tmp_path):
+    need_browser()
+    store = store_at(tmp_path)
+    live = store.create_match(game="devynake", players=["Ona", "Jonas", "Rūta"])
+    live.start_deal()
+    store.close()
+    with serve(tmp_path) as url, browser_page(PHONE) as page:
+        open_app(page, url, first=f"resume-{live.match_id}")
+        tap(page, f"resume-{live.match_id}", until="card-9H")
+        tap(page, "card-9H")
+        tap(page, "action-stop", until="action-confirm-stop")
+        tap(page, "action-keep-playing", until="action-stop")
+        tap(page, "action-stop", until="action-confirm-stop")
+        shot(page, "end-match-asks-phone-lt")
+        tap(page, "action-confirm-stop", until="action-reopen")
+        assert "Atšaukti: žaidimo pabaiga" in label(page, "action-undo")
+        tap(page, "action-undo", until="action-stop")  # the end taken back, not the card
+        wait_label(page, "last-entry", "1.")
+    store = store_at(tmp_path)
+    [summary] = store.list_matches()
+    record = json.loads(store.export_record(live.match_id))
+    store.close()
+    assert not summary.stopped
+    assert [e["card"] for e in record["deals"][0]["events"]] == ["9H"]

@@ -248,3 +248,34 @@ def test_a_screen_behind_another_is_told_and_redrawn(store, tmp_path):
     assert tm.notice.text.startswith("Another screen changed this match")
     assert [n for n, _ in tm.entries()] == [1, 2]
     other.close()
+
+
+def test_ending_a_match_asks_and_can_be_taken_back(store, tmp_path):
+    tm = table(store, "devynake", ["Ona", "Jonas", "Rūta"])
+    tm.tap_card("9H")
+    tm.ask_stop()
+    assert tm.confirming_stop and not tm.match.stopped  # one tap only asks
+    tm.keep_playing()
+    assert not tm.confirming_stop and not tm.match.stopped
+    tm.ask_stop()
+    tm.stop()
+    assert tm.match.stopped and tm.match.finished
+    assert tm.undo_label() == "Undo: end of match"
+    tm.undo()  # takes back the end, not the card
+    assert not tm.match.stopped and not tm.match.finished
+    assert tm.entries() == [(1, "Jonas: 9 of hearts")]
+    assert tm.notice.text == "The match goes on where it was ended."
+    # and from the history, after a restart: the match reopened goes on
+    tm.ask_stop()
+    tm.stop()
+    other = Store(tmp_path / "partija.db")
+    [summary] = other.list_matches()
+    assert summary.stopped
+    again = TableModel(other.resume(summary.id), "en")
+    again.reopen()
+    assert not again.match.stopped
+    again.tap_card("10H")
+    assert again.notice is None and [n for n, _ in again.entries()] == [1, 2]
+    [summary] = other.list_matches()
+    assert not summary.stopped and summary.status == "open"
+    other.close()
