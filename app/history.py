@@ -159,29 +159,20 @@ def MatchScreen(model: AppModel) -> ft.Control:
             ),
         ),
     ]
+    # A match going on is resumed; one the table ended (not the rules) can go on.
+    go_on = None
     if not tm.match.finished:
+        go_on = ("action-resume", tr(lang, "history.resume"), ft.Icons.PLAY_ARROW, model.resume)
+    elif tm.match.stopped:
+        go_on = ("action-reopen", tr(lang, "action.reopen"), ft.Icons.REPLAY, model.reopen)
+    if go_on is not None:
+        identifier, text, icon, action = go_on
         buttons.insert(
             0,
             ft.Semantics(
-                identifier="action-resume",
+                identifier=identifier,
                 content=ft.FilledButton(
-                    tr(lang, "history.resume"),
-                    icon=ft.Icons.PLAY_ARROW,
-                    height=48,
-                    on_click=lambda _: model.resume(match_id),
-                ),
-            ),
-        )
-    if tm.match.stopped:  # ended by the table, not by the rules: it can go on
-        buttons.insert(
-            0,
-            ft.Semantics(
-                identifier="action-reopen",
-                content=ft.FilledButton(
-                    tr(lang, "action.reopen"),
-                    icon=ft.Icons.REPLAY,
-                    height=48,
-                    on_click=lambda _: model.reopen(match_id),
+                    text, icon=icon, height=48, on_click=lambda _: action(match_id)
                 ),
             ),
         )
