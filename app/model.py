@@ -65,7 +65,8 @@ class AppModel:
         for table in (self.table, self.viewing):
             if table is not None:
                 table.lang = lang
-                table.notice = None
+                if table.notice is not None:  # the banner stays, said in the new language
+                    table.notice = table.notice.in_language(lang)
 
     def toggle_language(self) -> None:
         self.set_language("en" if self.lang == "lt" else "lt")

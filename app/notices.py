@@ -3,7 +3,8 @@ each with the paragraph of the game's rules that explains it."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 
 # The paragraph of the game's rules page that explains each code it can produce.
 RULE_ANCHORS: dict[str, dict[str, str]] = {
@@ -88,6 +89,12 @@ class Notice:
     code: str | None = None
     anchor: str | None = None
     evidence: tuple[int, ...] = ()  # entry indices of the deal to highlight
+    # The text in another language (a refusal or violation tells it again in the new
+    # one); without it a language switch keeps the text as it was said.
+    say: Callable[[str], str] | None = field(default=None, compare=False, repr=False)
+
+    def in_language(self, lang: str) -> Notice:
+        return self if self.say is None else replace(self, text=self.say(lang))
 
 
 def anchor(game: str, code: str) -> str | None:

@@ -90,11 +90,15 @@ def TopBar(model: AppModel) -> ft.Control:
                 ),
             )
         )
-    title = tr(lang, "app.title")
+    title, size = tr(lang, "app.title"), None
     if model.screen == "table" and model.table is not None:
-        title = tr(lang, f"game.{model.table.game_id}.name")
+        # A game's name ("Pradeda devynakė") beside two buttons: smaller, and two lines
+        # rather than cut on a 360 px phone.
+        title, size = tr(lang, f"game.{model.table.game_id}.name"), 18
     return ft.AppBar(
-        leading=leading, title=ft.Text(title, weight=ft.FontWeight.BOLD), actions=actions
+        leading=leading,
+        title=ft.Text(title, weight=ft.FontWeight.BOLD, size=size, max_lines=2),
+        actions=actions,
     )
 
 

@@ -396,27 +396,33 @@ class TableModel:
         if outcome is _NOT_SAVED:
             return
         self.rev += 1
+        names, options = self.names, self.match.game.options
         if outcome.refusal is not None:
             r = outcome.refusal
+
+            def refused(lang: str) -> str:
+                return sentence(refusal_message(r, lang, names, lambda c: card_words(c, lang)))
+
+            code = r.code.value
             self.notice = Notice(
-                "refused",
-                sentence(refusal_message(r, self.lang, self.names, self._words)),
-                r.code.value,
-                anchor(self.game_id, r.code.value),
+                "refused", refused(self.lang), code, anchor(self.game_id, code), say=refused
             )
         elif outcome.violations:
-            text = " ".join(
-                sentence(violation_message(v, self.lang, self.names, self._words))
-                for v in outcome.violations
+            proven = outcome.violations
+
+            def news(lang: str) -> str:
+                text = " ".join(
+                    sentence(violation_message(v, lang, names, lambda c: card_words(c, lang)))
+                    for v in proven
+                )
+                penalty = f"penalty.{options['violation_penalty']}"
+                return text + " " + tr(lang, penalty, points=options["penalty_points"])
+
+            evidence = tuple(i for v in proven for i in (v.event, v.proof))
+            code = proven[0].code.value
+            self.notice = Notice(
+                "violation", news(self.lang), code, anchor(self.game_id, code), evidence, news
             )
-            text += " " + tr(
-                self.lang,
-                f"penalty.{self.match.game.options['violation_penalty']}",
-                points=self.match.game.options["penalty_points"],
-            )
-            evidence = tuple(i for v in outcome.violations for i in (v.event, v.proof))
-            code = outcome.violations[0].code.value
-            self.notice = Notice("violation", text, code, anchor(self.game_id, code), evidence)
         elif outcome.deal_ended:
             self.notice = Notice("info", self.deal_summary())
         else:

@@ -279,3 +279,18 @@ def test_ending_a_match_asks_and_can_be_taken_back(store, tmp_path):
     [summary] = other.list_matches()
     assert not summary.stopped and summary.status == "open"
     other.close()
+
+
+def test_a_language_switch_keeps_the_banner_in_the_new_language(store, tmp_path):
+    from app.model import AppModel
+
+    tm = table(store, "devynake", ["Ona", "Jonas", "Rūta"], lang="lt")
+    tm.tap_card("10H")
+    assert tm.notice.text.startswith("Pirmoji korta turi būti devynakė")
+    app = AppModel.start(store, None, local=True)
+    app.table = tm
+    app.set_language("en")
+    assert tm.notice is not None and tm.notice.kind == "refused"
+    assert not tm.notice.text.startswith("Pirmoji") and "nine" in tm.notice.text
+    app.set_language("lt")
+    assert tm.notice.text.startswith("Pirmoji korta turi būti devynakė")
