@@ -14,6 +14,11 @@ from rules import GAMES
 from rules.names import BadName, clean_name, name_key
 from rules.options import Option, OptionError
 
+# Every touch target at least 48 × 48 px: a chip is 32 px high as Flutter draws it
+# on the web, so it is given the height; an icon button gets a minimum size.
+TOUCH = ft.BoxConstraints(min_width=48, min_height=48)
+CHIP_HEIGHT = 48
+
 # The order the app lists the games in (the players' favourite first).
 GAME_ORDER = ("ramsas", "bumas", "devynake", "domino")
 
@@ -246,6 +251,7 @@ def NewMatchScreen(
             ft.Semantics(
                 identifier=f"choose-{g}",
                 content=ft.Chip(
+                    height=CHIP_HEIGHT,
                     label=ft.Text(tr(lang, f"game.{g}.name")),
                     selected=nm.game == g,
                     on_select=lambda _, g=g: on_game(g),
@@ -267,6 +273,7 @@ def NewMatchScreen(
                     ft.Semantics(
                         identifier=f"dealer-{seat}",
                         content=ft.Chip(
+                            height=CHIP_HEIGHT,
                             label=ft.Text(tr(lang, "new.dealer")),
                             selected=nm.first_dealer == seat,
                             on_select=lambda _, s=seat: setattr(nm, "first_dealer", s),
@@ -274,16 +281,19 @@ def NewMatchScreen(
                     ),
                     ft.IconButton(
                         ft.Icons.ARROW_UPWARD,
+                        size_constraints=TOUCH,
                         tooltip=tr(lang, "new.up"),
                         on_click=lambda _, s=seat: nm.move_player(s, -1),
                     ),
                     ft.IconButton(
                         ft.Icons.ARROW_DOWNWARD,
+                        size_constraints=TOUCH,
                         tooltip=tr(lang, "new.down"),
                         on_click=lambda _, s=seat: nm.move_player(s, 1),
                     ),
                     ft.IconButton(
                         ft.Icons.DELETE,
+                        size_constraints=TOUCH,
                         tooltip=tr(lang, "new.remove"),
                         on_click=lambda _, s=seat: nm.remove_player(s),
                     ),
@@ -321,6 +331,7 @@ def NewMatchScreen(
                 [
                     ft.IconButton(
                         ft.Icons.ARROW_BACK,
+                        size_constraints=TOUCH,
                         tooltip=tr(lang, "nav.back"),
                         on_click=lambda _: on_back(),
                     ),
@@ -357,6 +368,7 @@ def NewMatchScreen(
             ft.Row(
                 [
                     ft.Chip(
+                        height=CHIP_HEIGHT,
                         label=ft.Text(name),
                         on_click=lambda _, n=name: nm.add_player(n, lang, roster),
                     )

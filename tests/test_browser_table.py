@@ -137,6 +137,9 @@ def test_new_match_through_the_form(tmp_path):
             type_name(page, name)
             tap(page, "action-add-player", until=f"dealer-{seat}")
         shot(page, "new-match-phone")
+        for target in ("dealer-0", "dealer-1", "dealer-2"):  # on screen whole (not cut)
+            box = by_id(page, target).first.bounding_box()
+            assert box["width"] >= 48 and box["height"] >= 48, (target, box)
         tap(page, "action-start", until="card-9H")
         shot(page, "devynake-start-phone")
     from models import Store
