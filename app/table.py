@@ -383,7 +383,28 @@ PALETTE = [
 ]
 
 
-def chart(state: ScoreState) -> ft.Control:
+class Kept:
+    """Controls of the last drawing kept by their values, handed out again while these stay.
+
+    The same object in the same place is skipped by Flet's diff without a look inside; a
+    fresh one, even if equal, is compared field by field (a chart point is three
+    dataclasses, a deal's row eleven).
+    """
+
+    def __init__(self) -> None:
+        self.last: dict[object, ft.BaseControl] = {}
+        self.now: dict[object, ft.BaseControl] = {}
+
+    def get(self, key: object, make: Callable[[], ft.BaseControl]) -> ft.BaseControl:
+        control = self.now.get(key) or self.last.get(key) or make()
+        self.now[key] = control
+        return control
+
+    def done(self) -> None:
+        self.last, self.now = self.now, {}
+
+
+def chart(state: ScoreState, kept: Kept) -> ft.Control:
     """The totals as lines; flet_charts is imported here, where a chart is drawn."""
     if max((len(line) for line in state.series), default=0) <= 1:
         return ft.Container()
@@ -394,7 +415,10 @@ def chart(state: ScoreState) -> ft.Control:
         expand=False,
         data_series=[
             fch.LineChartData(
-                points=[fch.LineChartDataPoint(x, y) for x, y in line],
+                points=[
+                    kept.get(("point", x, y), lambda x=x, y=y: fch.LineChartDataPoint(x, y))
+                    for x, y in line
+                ],
                 color=PALETTE[seat % len(PALETTE)],
                 stroke_width=3,
                 curved=False,
@@ -402,6 +426,14 @@ def chart(state: ScoreState) -> ft.Control:
             for seat, line in enumerate(state.series)
         ],
     )
+
+
+def score_row(number: int, points: tuple[int, ...] | None, seats: int) -> ft.DataRow:
+    cells = [ft.DataCell(ft.Text(str(number)))]
+    cells += [
+        ft.DataCell(ft.Text("…" if p is None else f"{p:+d}")) for p in (points or [None] * seats)
+    ]
+    return ft.DataRow(cells=cells, key=f"deal-{number}")
 
 
 @ft.memo
@@ -413,22 +445,20 @@ def Scoreboard(state: ScoreState) -> ft.Control:
     """
     lang, names = state.lang, state.names
     show_all, set_show_all = ft.use_state(False)
+    kept: Kept = ft.use_ref(Kept).current
     columns = [ft.DataColumn(ft.Text(tr(lang, "score.deal")))] + [
         ft.DataColumn(ft.Text(name), numeric=True) for name in names
     ]
     shown = state.rows if show_all else state.rows[-table_state.RECENT_DEALS :]
-    rows = []
-    for number, points in shown:
-        cells = [ft.DataCell(ft.Text(str(number)))]
-        cells += [
-            ft.DataCell(ft.Text("…" if p is None else f"{p:+d}"))
-            for p in (points or [None] * len(names))
-        ]
-        rows.append(ft.DataRow(cells=cells))
+    rows = [
+        kept.get(("row", number, points), lambda n=number, p=points: score_row(n, p, len(names)))
+        for number, points in shown
+    ]
     rows.append(
         ft.DataRow(
             cells=[ft.DataCell(ft.Text(tr(lang, "score.total"), weight=ft.FontWeight.BOLD))]
-            + [ft.DataCell(ft.Text(str(t), weight=ft.FontWeight.BOLD)) for t in state.totals]
+            + [ft.DataCell(ft.Text(str(t), weight=ft.FontWeight.BOLD)) for t in state.totals],
+            key="total",
         )
     )
     more = (
@@ -460,7 +490,7 @@ def Scoreboard(state: ScoreState) -> ft.Control:
         wrap=True,
         spacing=10,
     )
-    return ft.Column(
+    board = ft.Column(
         [
             ft.Text(tr(lang, "table.scoreboard"), size=15, weight=ft.FontWeight.BOLD),
             *more,
@@ -477,11 +507,13 @@ def Scoreboard(state: ScoreState) -> ft.Control:
                 ],
                 scroll=ft.ScrollMode.AUTO,
             ),
-            chart(state),
+            chart(state, kept),
             legend,
         ],
         spacing=6,
     )
+    kept.done()
+    return board
 
 
 @ft.component
