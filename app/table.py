@@ -9,6 +9,7 @@ keyed by the closed deals.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 import flet as ft
 
@@ -383,6 +384,9 @@ PALETTE = [
 ]
 
 
+KeptT = TypeVar("KeptT", bound=ft.BaseControl)
+
+
 class Kept:
     """Controls of the last drawing kept by their values, handed out again while these stay.
 
@@ -395,10 +399,11 @@ class Kept:
         self.last: dict[object, ft.BaseControl] = {}
         self.now: dict[object, ft.BaseControl] = {}
 
-    def get(self, key: object, make: Callable[[], ft.BaseControl]) -> ft.BaseControl:
-        control = self.now.get(key) or self.last.get(key) or make()
+    def get(self, key: object, make: Callable[..., KeptT], *args: object) -> KeptT:
+        """The control kept under ``key``, else ``make(*args)``."""
+        control = self.now.get(key) or self.last.get(key) or make(*args)
         self.now[key] = control
-        return control
+        return control  # type: ignore[return-value]  # kept under the key it was made for
 
     def done(self) -> None:
         self.last, self.now = self.now, {}
@@ -415,10 +420,7 @@ def chart(state: ScoreState, kept: Kept) -> ft.Control:
         expand=False,
         data_series=[
             fch.LineChartData(
-                points=[
-                    kept.get(("point", x, y), lambda x=x, y=y: fch.LineChartDataPoint(x, y))
-                    for x, y in line
-                ],
+                points=[kept.get(("point", x, y), fch.LineChartDataPoint, x, y) for x, y in line],
                 color=PALETTE[seat % len(PALETTE)],
                 stroke_width=3,
                 curved=False,
@@ -445,13 +447,13 @@ def Scoreboard(state: ScoreState) -> ft.Control:
     """
     lang, names = state.lang, state.names
     show_all, set_show_all = ft.use_state(False)
-    kept: Kept = ft.use_ref(Kept).current
+    kept = ft.use_memo(Kept, [])
     columns = [ft.DataColumn(ft.Text(tr(lang, "score.deal")))] + [
         ft.DataColumn(ft.Text(name), numeric=True) for name in names
     ]
     shown = state.rows if show_all else state.rows[-table_state.RECENT_DEALS :]
     rows = [
-        kept.get(("row", number, points), lambda n=number, p=points: score_row(n, p, len(names)))
+        kept.get(("row", number, points), score_row, number, points, len(names))
         for number, points in shown
     ]
     rows.append(
