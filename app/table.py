@@ -420,7 +420,9 @@ def chart(state: ScoreState, kept: Kept) -> ft.Control:
         expand=False,
         data_series=[
             fch.LineChartData(
-                points=[kept.get(("point", x, y), fch.LineChartDataPoint, x, y) for x, y in line],
+                points=[
+                    kept.get(("point", seat, x, y), fch.LineChartDataPoint, x, y) for x, y in line
+                ],
                 color=PALETTE[seat % len(PALETTE)],
                 stroke_width=3,
                 curved=False,
