@@ -9,6 +9,7 @@ keyed by the closed deals.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 import flet as ft
 
@@ -404,7 +405,32 @@ PALETTE = [
 ]
 
 
-def chart(state: ScoreState) -> ft.Control:
+KeptT = TypeVar("KeptT", bound=ft.BaseControl)
+
+
+class Kept:
+    """Controls of the last drawing kept by their values, handed out again while these stay.
+
+    The same object in the same place is skipped by Flet's diff without a look inside; a
+    fresh one, even if equal, is compared field by field (a chart point is three
+    dataclasses, a deal's row eleven).
+    """
+
+    def __init__(self) -> None:
+        self.last: dict[object, ft.BaseControl] = {}
+        self.now: dict[object, ft.BaseControl] = {}
+
+    def get(self, key: object, make: Callable[..., KeptT], *args: object) -> KeptT:
+        """The control kept under ``key``, else ``make(*args)``."""
+        control = self.now.get(key) or self.last.get(key) or make(*args)
+        self.now[key] = control
+        return control  # type: ignore[return-value]  # kept under the key it was made for
+
+    def done(self) -> None:
+        self.last, self.now = self.now, {}
+
+
+def chart(state: ScoreState, kept: Kept) -> ft.Control:
     """The totals as lines; flet_charts is imported here, where a chart is drawn."""
     if max((len(line) for line in state.series), default=0) <= 1:
         return ft.Container()
@@ -415,7 +441,9 @@ def chart(state: ScoreState) -> ft.Control:
         expand=False,
         data_series=[
             fch.LineChartData(
-                points=[fch.LineChartDataPoint(x, y) for x, y in line],
+                points=[
+                    kept.get(("point", seat, x, y), fch.LineChartDataPoint, x, y) for x, y in line
+                ],
                 color=PALETTE[seat % len(PALETTE)],
                 stroke_width=3,
                 curved=False,
@@ -423,6 +451,14 @@ def chart(state: ScoreState) -> ft.Control:
             for seat, line in enumerate(state.series)
         ],
     )
+
+
+def score_row(number: int, points: tuple[int, ...] | None, seats: int) -> ft.DataRow:
+    cells = [ft.DataCell(ft.Text(str(number)))]
+    cells += [
+        ft.DataCell(ft.Text("…" if p is None else f"{p:+d}")) for p in (points or [None] * seats)
+    ]
+    return ft.DataRow(cells=cells, key=f"deal-{number}")
 
 
 @ft.memo
@@ -434,22 +470,20 @@ def Scoreboard(state: ScoreState) -> ft.Control:
     """
     lang, names = state.lang, state.names
     show_all, set_show_all = ft.use_state(False)
+    kept = ft.use_memo(Kept, [])
     columns = [ft.DataColumn(ft.Text(tr(lang, "score.deal")))] + [
         ft.DataColumn(ft.Text(name), numeric=True) for name in names
     ]
     shown = state.rows if show_all else state.rows[-table_state.RECENT_DEALS :]
-    rows = []
-    for number, points in shown:
-        cells = [ft.DataCell(ft.Text(str(number)))]
-        cells += [
-            ft.DataCell(ft.Text("…" if p is None else f"{p:+d}"))
-            for p in (points or [None] * len(names))
-        ]
-        rows.append(ft.DataRow(cells=cells))
+    rows = [
+        kept.get(("row", number, points), score_row, number, points, len(names))
+        for number, points in shown
+    ]
     rows.append(
         ft.DataRow(
             cells=[ft.DataCell(ft.Text(tr(lang, "score.total"), weight=ft.FontWeight.BOLD))]
-            + [ft.DataCell(ft.Text(str(t), weight=ft.FontWeight.BOLD)) for t in state.totals]
+            + [ft.DataCell(ft.Text(str(t), weight=ft.FontWeight.BOLD)) for t in state.totals],
+            key="total",
         )
     )
     more = (
@@ -481,7 +515,7 @@ def Scoreboard(state: ScoreState) -> ft.Control:
         wrap=True,
         spacing=10,
     )
-    return ft.Column(
+    board = ft.Column(
         [
             ft.Text(tr(lang, "table.scoreboard"), size=15, weight=ft.FontWeight.BOLD),
             *more,
@@ -498,11 +532,13 @@ def Scoreboard(state: ScoreState) -> ft.Control:
                 ],
                 scroll=ft.ScrollMode.AUTO,
             ),
-            chart(state),
+            chart(state, kept),
             legend,
         ],
         spacing=6,
     )
+    kept.done()
+    return board
 
 
 def follow_other_screens(tm: TableModel) -> None:

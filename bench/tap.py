@@ -26,6 +26,7 @@ import argparse
 import asyncio
 import os
 import random
+import sqlite3
 import statistics
 import sys
 import tempfile
@@ -159,6 +160,24 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
+def bare_commits(folder: str, count: int) -> list[float]:
+    """The disk's share: ``BEGIN IMMEDIATE; INSERT; COMMIT`` alone, WAL with
+    ``synchronous=FULL`` as the store runs, in the same folder as the benchmark's store."""
+    db = sqlite3.connect(Path(folder) / "bare.db", isolation_level=None)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=FULL")
+    db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, event TEXT)")
+    times = []
+    for i in range(count):
+        start = time.perf_counter()
+        db.execute("BEGIN IMMEDIATE")
+        db.execute("INSERT INTO t (event) VALUES (?)", (f'{{"type": "play", "n": {i}}}',))
+        db.execute("COMMIT")
+        times.append(time.perf_counter() - start)
+    db.close()
+    return times
+
+
 def stored(deals: int, rng: random.Random) -> dict[str, Any]:
     record = devynake_record(deals, rng)
     record["deals"].append({"events": []})  # an open deal, as a table left mid-deal
@@ -193,7 +212,13 @@ async def run(args: argparse.Namespace) -> None:
         for table in tables:
             table.session.close()
         await asyncio.sleep(0)
+        commits = bare_commits(folder, args.taps)
     report(tables, args)
+    p50, p99 = percentile(commits, 0.5) * 1e3, percentile(commits, 0.99) * 1e3
+    print(
+        "the disk alone (BEGIN IMMEDIATE; INSERT; COMMIT, WAL, synchronous=FULL, same folder):"
+        f" p50 {p50:.2f} ms, p99 {p99:.2f} ms"
+    )
 
 
 def report(tables: list[Table], args: argparse.Namespace) -> None:
