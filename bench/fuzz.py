@@ -443,7 +443,10 @@ def snapshot(match: Match) -> Any:
     if log is not None:
         deal = [log.number, log.dealer, plain(log.deal), plain(log.accepted),
                 plain(log.violations), log.points]  # fmt: skip
-    return [len(match.deals), deal, match.totals, match.counted, match.winners, match.stopped]
+    # copies (plain), never the lists themselves: a change in place must show
+    return plain(
+        [len(match.deals), deal, match.totals, match.counted, match.winners, match.stopped]
+    )
 
 
 def outcome_of(v: dict[str, Any]) -> Any:
