@@ -280,9 +280,9 @@ def mutate_structure(record: dict[str, Any], rng: random.Random) -> tuple[str, A
         count = rng.choice([50, 200, 500, 2000, MAX_DEALS, MAX_DEALS + 1, MAX_DEALS + 1])
         if rng.random() < 0.3 and record["deals"]:
             deal = record["deals"][0]
-            deal["events"] = (deal["events"] * (MAX_ENTRIES // max(1, len(deal["events"]))))[
-                : rng.choice([MAX_ENTRIES, MAX_ENTRIES + 1, 3000])
-            ]
+            events = deal["events"] or [{"type": "annul"}]
+            repeated = events * (MAX_ENTRIES // len(events) + 1)
+            deal["events"] = repeated[: rng.choice([3000, MAX_ENTRIES, MAX_ENTRIES + 1])]
         else:
             record["deals"] = (record["deals"] + [{"events": []}] * count)[: count + 1]
     elif kind == "options":
@@ -860,6 +860,9 @@ def campaign(
                     pool.terminate()
                     break
     report.seconds = time.perf_counter() - started
+    for scratch in [*Path(workdir).glob("store-*.db*"), *Path(workdir).glob("cli-*.json")]:
+        with contextlib.suppress(OSError):
+            scratch.unlink()  # what a worker ended by the pool left; the findings stay
     report.peak_kib = max(report.peak_kib, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
     return report
 
@@ -878,16 +881,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--case-seconds", type=float, default=20.0, help="bound of one case")
     parser.add_argument("--cli-every", type=int, default=500, help="subprocess sample rate")
     parser.add_argument("--only", type=int, help="run this case number alone")
+    parser.add_argument("--workdir", help="folder for the stores and findings (default: a new one)")
     args = parser.parse_args(argv)
     report = campaign(
         args.seed, args.cases, workers=args.workers, time_limit=args.time_limit,
         case_seconds=args.case_seconds, cli_every=args.cli_every, only=args.only,
+        workdir=args.workdir,
     )  # fmt: skip
     print(report.text())
-    if not report.findings:
+    if not report.findings and args.workdir is None:
         with contextlib.suppress(OSError):
-            for leftover in Path(report.workdir).iterdir():
-                leftover.unlink()
             Path(report.workdir).rmdir()
     return 1 if report.findings else 0
 

@@ -92,7 +92,8 @@ def test_a_case_over_its_time_bound_is_a_finding(tmp_path, monkeypatch):
 
 def test_a_failing_campaign_exits_1(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(fuzz, "read_record", lambda data: {}["missing"])
-    assert fuzz.main(["--cases", "20", "--workers", "1", "--cli-every", "0"]) == 1
+    argv = ["--cases", "20", "--workers", "1", "--cli-every", "0", "--workdir", str(tmp_path)]
+    assert fuzz.main(argv) == 1
     assert "unexpected KeyError" in capsys.readouterr().out
 
 
