@@ -118,6 +118,16 @@ def test_missing_file(tmp_path):
     assert out.returncode == 2 and out.stdout == "" and "cannot read" in out.stderr
 
 
+@pytest.mark.parametrize("args", [[], ["--lang", "fr", "x.json"], ["x.json", "--nope"]])
+def test_bad_arguments_are_one_line_and_exit_2(args):
+    out = subprocess.run(
+        [sys.executable, "-m", "rules", *args], capture_output=True, text=True, cwd=ROOT
+    )
+    assert out.returncode == 2 and out.stdout == ""
+    [line] = out.stderr.splitlines()
+    assert line.startswith("rules: ") and "Traceback" not in out.stderr
+
+
 @pytest.mark.parametrize(
     "event",
     [
