@@ -80,7 +80,7 @@ def test_a_case_over_its_time_bound_is_a_finding(tmp_path, monkeypatch):
 
     def slow(data):
         if data.startswith(b"\xef\xbb\xbf"):  # a byte-order mark: one kind of case
-            time.sleep(5)
+            time.sleep(5)  # a target that hangs, made so: the case alarm must cut it
         return read_record(data)
 
     monkeypatch.setattr(fuzz, "read_record", slow)
