@@ -210,8 +210,23 @@ def wait_label(page: Any, identifier: str, text: str) -> str:
     return label(page, identifier)
 
 
-def shot(page, name: str) -> pathlib.Path:
+def shot(page: Any, name: str) -> pathlib.Path:
+    """A screenshot of the screen once it has settled.
+
+    Flutter updates its semantics tree (what the tests wait on) before a large new
+    screen is painted, sometimes frames later: so pictures are taken frame after frame
+    until two in a row are the same (at most 30 tries).
+    """
     SHOTS.mkdir(exist_ok=True)
     path = SHOTS / f"{name}.png"
-    page.screenshot(path=str(path))
+    before = b""
+    for _ in range(30):
+        page.evaluate(
+            "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+        )
+        picture = page.screenshot()
+        if picture == before:
+            break
+        before = picture
+    path.write_bytes(before)
     return path
