@@ -215,18 +215,19 @@ def shot(page: Any, name: str) -> pathlib.Path:
 
     Flutter updates its semantics tree (what the tests wait on) before a large new
     screen is painted, sometimes frames later: so pictures are taken frame after frame
-    until two in a row are the same (at most 30 tries).
+    until four in a row are the same (at most 40 tries).
     """
     SHOTS.mkdir(exist_ok=True)
     path = SHOTS / f"{name}.png"
-    before = b""
-    for _ in range(30):
+    before, same = b"", 0
+    for _ in range(40):
         page.evaluate(
             "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
         )
         picture = page.screenshot()
-        if picture == before:
-            break
+        same = same + 1 if picture == before else 0
         before = picture
+        if same == 3:
+            break
     path.write_bytes(before)
     return path
