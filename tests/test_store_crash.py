@@ -420,6 +420,9 @@ def zygote() -> None:
         job = json.loads(line)
         pid = os.fork()
         if pid == 0:
+            # The child says its own pid, first: were the zygote to say it after the fork,
+            # a quick child's first line could come before it on the shared pipe.
+            say("pid", os.getpid())
             code = 0
             try:
                 CHILDREN[job.pop("mode")](**job)
@@ -431,7 +434,6 @@ def zygote() -> None:
             finally:
                 sys.stderr.flush()
                 os._exit(code)
-        say("pid", pid)
         _, status = os.waitpid(pid, 0)
         os.write(1, b"\n")  # should a child ever leave half a line, it stays on its own
         say("ended", pid, os.waitstatus_to_exitcode(status))
