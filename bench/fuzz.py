@@ -52,8 +52,7 @@ import tempfile
 import time
 import traceback
 from collections import Counter
-from dataclasses import dataclass, field, fields, is_dataclass
-from enum import Enum
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -64,7 +63,7 @@ import randomplay  # noqa: E402  (tests/randomplay.py: legal random entries)
 
 from models.records import UnknownMatch  # noqa: E402
 from models.store import RecordRejected, Store, check_records  # noqa: E402
-from rules import GAMES, Card, Entry, Match, RecordError, Refused, Status  # noqa: E402
+from rules import GAMES, Match, RecordError, Refused, Status  # noqa: E402
 from rules import record as record_module  # noqa: E402
 from rules.match import Game  # noqa: E402
 from rules.reader import MAX_DEALS, MAX_ENTRIES, read_record  # noqa: E402
@@ -411,40 +410,15 @@ def make_case(seed: int, number: int, pool: dict[str, list[Base]]) -> Case:
     return Case(number, target, game, family, kinds or ["none"], data=data)
 
 
-# -- the state of a match, as plain values --------------------------------------------
-def plain(value: Any) -> Any:
-    if isinstance(value, (bool, int, str, float)) or value is None:
-        return value
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, (Card, Entry)):
-        return str(value)
-    if isinstance(value, Counter):
-        return sorted((repr(plain(k)), n) for k, n in value.items() if n)
-    if isinstance(value, dict):
-        return sorted((repr(plain(k)), plain(v)) for k, v in value.items())
-    if isinstance(value, (set, frozenset)):
-        return sorted(repr(plain(v)) for v in value)
-    if isinstance(value, (list, tuple)):
-        return [plain(v) for v in value]
-    if isinstance(value, Game):
-        return [value.id, value.seats, plain(value.options)]
-    if is_dataclass(value):
-        return [type(value).__name__, [plain(getattr(value, f.name)) for f in fields(value)]]
-    if hasattr(value, "__dict__"):
-        return [type(value).__name__, plain(vars(value))]
-    return repr(value)
-
-
 def snapshot(match: Match) -> Any:
     """What an entry may change: the current deal's state and entries, totals, the outcome."""
     log = match.current
     deal = None
     if log is not None:
-        deal = [log.number, log.dealer, plain(log.deal), plain(log.accepted),
-                plain(log.violations), log.points]  # fmt: skip
+        deal = [log.number, log.dealer, randomplay.plain(log.deal), randomplay.plain(log.accepted),
+                randomplay.plain(log.violations), log.points]  # fmt: skip
     # copies (plain), never the lists themselves: a change in place must show
-    return plain(
+    return randomplay.plain(
         [len(match.deals), deal, match.totals, match.counted, match.winners, match.stopped]
     )
 

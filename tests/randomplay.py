@@ -8,10 +8,14 @@ only when the rules accept them, so every entry is legal by construction.
 from __future__ import annotations
 
 import random
+from collections import Counter
+from dataclasses import fields, is_dataclass
+from enum import Enum
 from typing import Any
 
-from rules import GAMES, Match, Status
+from rules import GAMES, Card, Entry, Match, Status
 from rules.domino import DominoDeal
+from rules.match import Game
 
 
 def new_match(game: str, seats: int, rng: random.Random, **options: Any) -> Match:
@@ -93,3 +97,29 @@ def play(match: Match, rng: random.Random, deals: int, *, limit: int = 400) -> l
             events.append({"type": "annul"})
         record.append(events)
     return record
+
+
+def plain(value: Any) -> Any:
+    """A state made of lists, dicts and scalars, equal when the states are equal (the
+    invariants test and the fuzz campaign compare matches through it)."""
+    if isinstance(value, (bool, int, str, float)) or value is None:
+        return value
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, (Card, Entry)):
+        return str(value)
+    if isinstance(value, Counter):
+        return sorted((repr(plain(k)), n) for k, n in value.items() if n)
+    if isinstance(value, dict):
+        return sorted((repr(plain(k)), plain(v)) for k, v in value.items())
+    if isinstance(value, (set, frozenset)):
+        return sorted(repr(plain(v)) for v in value)
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    if isinstance(value, Game):
+        return [value.id, value.seats, plain(value.options)]
+    if is_dataclass(value):
+        return [type(value).__name__, [plain(getattr(value, f.name)) for f in fields(value)]]
+    if hasattr(value, "__dict__"):
+        return [type(value).__name__, plain(vars(value))]
+    return repr(value)

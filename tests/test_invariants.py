@@ -19,14 +19,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import fields, is_dataclass
-from enum import Enum
 from typing import Any
 
 import pytest
 from conftest import record
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from randomplay import plain
 
 from rules import GAMES, Card, Code, Entry, Match, Status, load, verdict
 from rules.cards import deck
@@ -47,32 +46,6 @@ ENTRIES = 500  # per deal, at most (a reshuffling deal of Bumas could go on)
 # How often a kind is chosen among the accepted entries (the rest: 1).
 WEIGHTS = {"play": 12, "stay": 4, "no_buy": 2, "draw": 3, "annul": 0.05, "ramsas": 0.2}
 ALL_CARDS = deck(52)
-
-
-# -- the state of a match, as plain values ---------------------------------------
-def plain(value: Any) -> Any:
-    """A value made of lists, dicts and scalars, equal when the states are equal."""
-    if isinstance(value, (bool, int, str, float)) or value is None:
-        return value
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, Entry):
-        return str(value)
-    if isinstance(value, Counter):
-        return sorted((plain(k), n) for k, n in value.items() if n)
-    if isinstance(value, dict):
-        return sorted((repr(plain(k)), plain(v)) for k, v in value.items())
-    if isinstance(value, (set, frozenset)):
-        return sorted(repr(plain(v)) for v in value)
-    if isinstance(value, (list, tuple)):
-        return [plain(v) for v in value]
-    if isinstance(value, Game):
-        return [value.id, value.seats, plain(value.options)]
-    if is_dataclass(value):
-        return [type(value).__name__, [plain(getattr(value, f.name)) for f in fields(value)]]
-    return [type(value).__name__, plain(vars(value))]
 
 
 def now(match: Match) -> Any:
