@@ -5,16 +5,20 @@ from __future__ import annotations
 import flet as ft
 
 from app.cards_view import SmallCard
-from app.games.common import label, name
+from app.games.common import TEXT, label, name
 from app.i18n import tr
 from rules.match import Reason
 from rules.ramsas import RamsasView
 
+SEAT_CARD = 34  # its rank is 15 px
+# Four seats side by side fill the 320 px a 360 px phone leaves the board; five or six wrap.
+SEAT_W = 76
+
 
 def board(view: RamsasView, names: tuple[str, ...], lang: str) -> ft.Control:
-    head = [label(tr(lang, "board.trump")), SmallCard(view.trump_card, lang, width=34)]
+    head = [label(tr(lang, "board.trump")), SmallCard(view.trump_card, lang, width=SEAT_CARD)]
     if view.buyer is not None:
-        head.append(ft.Text(tr(lang, "board.buyer", player=names[view.buyer]), size=13))
+        head.append(ft.Text(tr(lang, "board.buyer", player=names[view.buyer]), size=TEXT))
     seats = []
     in_trick = dict(view.trick)
     for seat, player in enumerate(names):
@@ -28,21 +32,21 @@ def board(view: RamsasView, names: tuple[str, ...], lang: str) -> ft.Control:
                 [
                     ft.Text(
                         player,
-                        size=13,
+                        size=TEXT,
                         weight=ft.FontWeight.W_600,
                         color=ft.Colors.PRIMARY if seat == view.turn else None,
                     ),
-                    SmallCard(in_trick.get(seat), lang, width=34),
-                    ft.Text(tr(lang, "board.tricks", count=view.tricks[seat]), size=12),
+                    SmallCard(in_trick.get(seat), lang, width=SEAT_CARD),
+                    ft.Text(tr(lang, "board.tricks", count=view.tricks[seat]), size=TEXT),
                     *(
-                        [ft.Text(", ".join(status), size=11, color=ft.Colors.ON_SURFACE_VARIANT)]
+                        [ft.Text(", ".join(status), size=TEXT, color=ft.Colors.ON_SURFACE_VARIANT)]
                         if status
                         else []
                     ),
                 ],
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                 spacing=2,
-                width=78,
+                width=SEAT_W,
             )
         )
     return ft.Column(
