@@ -1,5 +1,5 @@
 """A finished Ramsas trick stays in view: the view keeps it with its winner and where each
-trick began.
+trick began; the board shows it, and the entry list can be cut into tricks.
 
 Three players, dealer 0 shows 9H (hearts are trumps), Rūta (seat 1) buys and leads.
 """
@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import pytest
 from conftest import deal, record
+from controls import drawn, texts
+from flet.components.component import Component, Renderer
 
+from app.games.ramsas import board, trick_of_entries
 from rules import GAMES, Card, Match, load
 from rules.ramsas import RamsasView
 
@@ -105,3 +108,56 @@ def test_undo_gives_the_view_before_the_last_entry(entries):
         replayed = load(record("ramsas", NAMES, [kept]))[0].current
         assert replayed is not None and replayed.deal is not None
         assert replayed.deal.view() == seen
+
+
+# -- the entry list ---------------------------------------------------------
+def test_entries_are_grouped_by_trick_and_the_opening_by_none():
+    v = view(OPENING, FIRST, SECOND, "play 2 AD")
+    groups = {**dict.fromkeys((4, 5, 6), 1), **dict.fromkeys((7, 8, 9), 2), 10: 3}
+    assert trick_of_entries(v, range(11)) == groups
+
+
+def test_the_entry_list_groups_its_accepted_entries_around_a_refused_one():
+    log = table(OPENING, "play 1 AH, play 0 9C, play 2 10H, play 0 9H", "play 1 KS").current
+    assert log is not None and log.deal is not None
+    accepted = [i for i, _ in log.accepted]
+    assert trick_of_entries(log.deal.view(), accepted) == {4: 1, 6: 1, 7: 1, 8: 2}
+
+
+def test_no_trick_before_the_first_lead():
+    assert trick_of_entries(view(OPENING), range(4)) == {}
+
+
+# -- the board --------------------------------------------------------------
+def words(control: object) -> list[str]:
+    return [text.value for text in texts(control)]
+
+
+def shown_cards(control: object) -> list[Card | None]:
+    """The cards the board draws, in order: the trump card, the seats, the last trick."""
+    return [c.args[0] for c in drawn(control) if isinstance(c, Component)]
+
+
+def build(v: RamsasView, lang: str = "lt") -> object:
+    return Renderer().render(board, v, tuple(NAMES), lang)
+
+
+def test_board_shows_the_finished_trick_and_who_won_it():
+    b = build(view(OPENING, FIRST))
+    assert "Kirtį laimėjo Rūta" in words(b)
+    # The trump card, then the seats in order: Ona's 9H, Rūta's AH, Jonas's 10H.
+    assert shown_cards(b) == list(cards("9H", "9H", "AH", "10H"))
+    assert "Rūta won the trick" in words(build(view(OPENING, FIRST), "en"))
+
+
+def test_board_after_the_next_lead_shows_it_and_the_last_trick_below():
+    b = build(view(OPENING, FIRST, SECOND, "play 2 AD"))
+    assert "Ankstesnė kirtis: laimėjo Jonas" in words(b)
+    assert not any(t.startswith("Kirtį laimėjo") for t in words(b))
+    assert shown_cards(b) == [*cards("9H"), None, None, *cards("AD", "KS", "AS", "QS")]
+
+
+def test_board_before_any_trick_names_no_winner():
+    b = build(view(OPENING, "play 1 AH"))
+    assert not any("laimėjo" in t for t in words(b))
+    assert shown_cards(b) == [*cards("9H"), None, *cards("AH"), None]
