@@ -161,3 +161,9 @@ def test_board_before_any_trick_names_no_winner():
     b = build(view(OPENING, "play 1 AH"))
     assert not any("laimėjo" in t for t in words(b))
     assert shown_cards(b) == [*cards("9H"), None, *cards("AH"), None]
+
+
+def test_a_long_name_keeps_to_one_line_on_its_seat():
+    b = Renderer().render(board, view(OPENING), ("Ona", "Aleksandras Vytautas", "Jonas"), "lt")
+    seat_names = [t for t in texts(b) if t.value == "Aleksandras Vytautas"]
+    assert [t.max_lines for t in seat_names] == [1]

@@ -43,6 +43,10 @@ def board(view: RamsasView, names: tuple[str, ...], lang: str) -> ft.Control:
                         size=TEXT,
                         weight=ft.FontWeight.W_600,
                         color=ft.Colors.PRIMARY if seat == view.turn else None,
+                        # A long name is cut short rather than wrapped, so the seats' cards
+                        # stay in one line (the header's totals strip names everyone in full).
+                        max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS,
                     ),
                     SmallCard(on_seats.get(seat), lang, width=SEAT_CARD),
                     ft.Text(tr(lang, "board.tricks", count=view.tricks[seat]), size=TEXT),
