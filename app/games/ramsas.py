@@ -51,7 +51,14 @@ def board(view: RamsasView, names: tuple[str, ...], lang: str) -> ft.Control:
                     SmallCard(on_seats.get(seat), lang, width=SEAT_CARD),
                     ft.Text(tr(lang, "board.tricks", count=view.tricks[seat]), size=TEXT),
                     *(
-                        [ft.Text(", ".join(status), size=TEXT, color=ft.Colors.ON_SURFACE_VARIANT)]
+                        [
+                            ft.Text(
+                                ", ".join(status),
+                                size=TEXT,
+                                color=ft.Colors.ON_SURFACE_VARIANT,
+                                text_align=ft.TextAlign.CENTER,
+                            )
+                        ]
                         if status
                         else []
                     ),
@@ -63,7 +70,14 @@ def board(view: RamsasView, names: tuple[str, ...], lang: str) -> ft.Control:
         )
     rows: list[ft.Control] = [
         ft.Row(head, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-        ft.Row(seats, wrap=True, spacing=4, run_spacing=6),
+        # Tops in line: a seat that folded or showed jacks has a line more below its card.
+        ft.Row(
+            seats,
+            wrap=True,
+            spacing=4,
+            run_spacing=6,
+            vertical_alignment=ft.CrossAxisAlignment.START,
+        ),
     ]
     if view.last_winner is not None:
         winner = names[view.last_winner]
