@@ -603,8 +603,22 @@ def EntryRow(line: EntryLine, lang: str, on_correct: Callable[[int], None]) -> f
 def EntryList(
     lines: tuple[EntryLine, ...], lang: str, on_correct: Callable[[int], None]
 ) -> ft.Control:
-    """The open deal's entries, newest first."""
-    items = [EntryRow(line, lang, on_correct, key=line.number) for line in lines]
+    """The open deal's entries, newest first; in a trick game each trick under its header."""
+    items: list[ft.Control] = []
+    group = None
+    for line in lines:
+        if line.group and line.group != group:
+            items.append(
+                ft.Text(
+                    tr(lang, "table.trick", number=line.group),
+                    size=14,
+                    weight=ft.FontWeight.W_600,
+                    color=ft.Colors.PRIMARY,
+                    key=f"trick-{line.group}",
+                )
+            )
+        group = line.group
+        items.append(EntryRow(line, lang, on_correct, key=line.number))
     return ft.Column(
         [
             ft.Text(tr(lang, "table.entries"), size=15, weight=ft.FontWeight.BOLD),

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from app.describe import card_words, deal_reasons, entry_line, expected_line
+from app.games import GAME_VIEWS
 from app.i18n import tr
 from app.notices import sentence
 from rules import Card, Status
@@ -41,6 +42,7 @@ class EntryLine:
     editable: bool
     marked: bool  # evidence of the notice, or the entry being corrected
     flag: str = ""  # "violation" (the offending entry) or "proof" (the card that proved it)
+    group: int = 0  # the trick it belongs to (Ramsas), 0 for none: the list is headed by trick
 
 
 @dataclass(frozen=True)
@@ -170,6 +172,13 @@ def entry_lines(tm: TableModel) -> tuple[EntryLine, ...]:
     # Every violation of the deal stays marked, whatever the notice says now.
     flags = {v.proof: "proof" for v in log.violations}
     flags.update({v.event: "violation" for v in log.violations})
+    # A game whose entries fall into tricks says which trick each one is in.
+    grouping = getattr(GAME_VIEWS[tm.game_id], "trick_of_entries", None)
+    groups: dict[int, int] = (
+        grouping(log.deal.view(), [i for i, _ in log.accepted])
+        if grouping is not None and log.deal is not None
+        else {}
+    )
     return tuple(
         EntryLine(
             index + 1,
@@ -177,6 +186,7 @@ def entry_lines(tm: TableModel) -> tuple[EntryLine, ...]:
             tm.editable(index),
             index in evidence or index == tm.editing,
             flags.get(index, ""),
+            groups.get(index, 0),
         )
         for index, entry in reversed(log.accepted)
     )

@@ -364,3 +364,20 @@ def test_a_language_switch_keeps_the_banner_in_the_new_language(store, tmp_path)
     assert not tm.notice.text.startswith("Pirmoji") and "nine" in tm.notice.text
     app.set_language("lt")
     assert tm.notice.text.startswith("Pirmoji korta turi būti devynakė")
+
+
+def test_ramsas_entries_are_grouped_by_trick(store):
+    from app import table_state
+
+    record = json.loads((SCENARIOS / "ramsas-two-players.json").read_text(encoding="utf-8"))
+    live = store.create_match(game="ramsas", players=["Ona", "Jonas"])
+    live.start_deal()
+    tm = TableModel(live, "en")
+    for event in record["deals"][0]["events"]:
+        tm.submit(event)
+    lines = list(reversed(table_state.entry_lines(tm)))  # in the order entered
+    groups = [line.group for line in lines]
+    assert groups[0] == 0  # the trump card belongs to no trick
+    assert groups == sorted(groups) and max(groups) == len(tm.deal.view().trick_leads)
+    plays = [line.group for line in lines if line.group]
+    assert all(plays.count(n) == 2 for n in set(plays))  # two players: two cards a trick
