@@ -49,7 +49,11 @@ def TopBar(model: AppModel) -> ft.Control:
         leading = ft.Semantics(
             identifier="action-home",
             content=ft.IconButton(
-                ft.Icons.HOME, tooltip=tr(lang, "nav.home"), on_click=lambda _: model.go_home()
+                ft.Icons.HOME,
+                tooltip=tr(lang, "nav.home"),
+                on_click=lambda _: model.go_home(),
+                width=48,
+                height=48,
             ),
         )
     actions = []
@@ -64,6 +68,8 @@ def TopBar(model: AppModel) -> ft.Control:
                     on_click=lambda _: model.open_rules(
                         table.game_id, None, table.match.game.options
                     ),
+                    width=48,
+                    height=48,
                 ),
             )
         )
@@ -75,6 +81,7 @@ def TopBar(model: AppModel) -> ft.Control:
                 tooltip=tr(lang, "lang.switch.hint"),
                 on_click=lambda _: model.toggle_language(),
                 style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12, vertical=12)),
+                height=48,
             ),
         ),
     ]
@@ -88,6 +95,8 @@ def TopBar(model: AppModel) -> ft.Control:
                     on_click=lambda _: model.toggle_theme(
                         ft.context.page.platform_brightness == ft.Brightness.DARK
                     ),
+                    width=48,
+                    height=48,
                 ),
             )
         )
