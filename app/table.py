@@ -743,7 +743,7 @@ def Scoreboard(state: ScoreState) -> ft.Control:
                     ft.Container(
                         width=12, height=12, bgcolor=PALETTE[i % len(PALETTE)], border_radius=6
                     ),
-                    ft.Text(name, size=12),
+                    ft.Text(name, size=14),
                 ],
                 tight=True,
             )
