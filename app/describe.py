@@ -6,9 +6,12 @@ because the offline web client has no font with suit symbols.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from app.i18n import tr
 from rules import Expected
 from rules.cards import Card, rank_name
+from rules.grammar import Name, seat_genders
 
 _RANKS_LT = {
     14: "tūzas",
@@ -82,13 +85,20 @@ def _placement_words(lang: str, item: dict) -> str:
     return text
 
 
-def deal_reasons(lang: str, log, names: list[str], options: dict) -> list[str]:
-    """Why a finished deal scored what it did, one short sentence per reason."""
+def deal_reasons(
+    lang: str, log, names: Sequence[str], options: dict, *, genders: Sequence[str] | None = None
+) -> list[str]:
+    """Why a finished deal scored what it did, one short sentence per reason.
+
+    ``genders`` (one per seat) choose the wording for feminine players; without
+    them each name's own gender or the guess from its spelling is used.
+    """
     from app.games import GAME_VIEWS
 
     deal = log.deal
     words = GAME_VIEWS[deal.game.id]
-    reasons = [words.reason(lang, why, tuple(names)) for why in deal.reasons()]
+    people = tuple(Name(n, g) for n, g in zip(names, seat_genders(names, genders)))
+    reasons = [words.reason(lang, why, people) for why in deal.reasons()]
     if options["violation_penalty"] == "points":
         for v in log.violations:
             reasons.append(

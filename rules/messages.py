@@ -2,18 +2,21 @@
 
 Each refusal names a *reason* (by default its code) and the facts that fill
 the sentence. Names are kept in the nominative so that Lithuanian sentences
-stay grammatical whatever the player is called.
+stay grammatical whatever the player is called; pronouns and participles
+({his}, {he}, {him}, {placed}, {known}) agree with the player's and the
+card's gender (``grammar``).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .cards import Card, Suit
 from .codes import Code
 from .entries import Refused
+from .grammar import FEMININE, MASCULINE, card_gender, seat_genders
 from .knowledge import Violation
 
 LANGUAGES = ("en", "lt")
@@ -45,8 +48,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "card_gone": ("{card} is already on the table.", "Korta {card} jau ant stalo."),
     "not_held": (
-        "{player} cannot hold {card}: all his remaining cards are known.",
-        "{player} tokios kortos turėti negali ({card}): visos jo likusios kortos žinomos.",
+        "{player} cannot hold {card}: all {his} remaining cards are known.",
+        "{player} tokios kortos turėti negali ({card}): visos {his} likusios kortos žinomos.",
     ),
     "must_lead_trump_ace": (
         "{player} holds the trump ace and must lead it.",
@@ -70,7 +73,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "stock_empty": ("The stock has only {left} card(s).", "Kaladėje liko tik {left} kort."),
     "hand_mismatch": (
         "These cards do not match {player}'s hand.",
-        "Šios kortos netinka prie {player} rankos.",
+        "Šios kortos nesutampa su tuo, ką turi {player}.",
     ),
     "not_jacks": ("Those are not the jacks required.", "Tai ne reikiami valetai."),
     # More precise reasons.
@@ -150,7 +153,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Hands are shown only when play is over.",
         "Kortos rodomos tik pasibaigus ėjimams.",
     ),
-    "revealed_twice": ("{player} has already shown his cards.", "{player} jau parodė savo kortas."),
+    "revealed_twice": (
+        "{player} has already shown {his} cards.",
+        "{player} jau parodė savo kortas.",
+    ),
     "reveal_count": (
         "{player} holds {count} card(s), not {given}.",
         "{player} turi kortų: {count}, ne {given}.",
@@ -172,8 +178,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Valetai rodomi, kai visi pasakė, ar žais, ir dar nepadėta pirmoji korta.",
     ),
     "lone_player": (
-        "Nobody would play against {player}: he says first whether he plays.",
-        "Prieš {player} niekas nežaistų: pirma jis pasako, ar žais.",
+        "Nobody would play against {player}: {he} says first whether {he} plays.",
+        "{player} pirma pasako, ar žais: kitaip prieš {him} niekas nežaistų.",
     ),
     "vetoed_buy": (
         "{player} is one point short of the target and may not buy.",
@@ -202,23 +208,23 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "known_elsewhere": (
         "{card} is known to be in {other}'s hand.",
-        "Žinoma, kad korta {card} yra kito žaidėjo rankoje: {other}.",
+        "Korta {card} jau žinoma kitoje rankoje: ją turi {other}.",
     ),
     "holds_suit_led": (
         "{player} holds {card} and must follow suit.",
-        "{player} privalo dėti išeitą spalvą – žinoma jo korta: {card}.",
+        "{player} privalo dėti išeitą spalvą – {known} {his} {card}.",
     ),
     "holds_trump": (
         "{player} holds the trump {card} and must play a trump.",
-        "{player} privalo dėti kozirį – žinomas jo koziris: {card}.",
+        "{player} privalo dėti kozirį – žinomas {his} koziris: {card}.",
     ),
     "holds_header": (
         "{player} holds {card} and must beat the best card of the suit led.",
-        "{player} privalo mušti stipriausią išeitos spalvos kortą – žinoma jo korta: {card}.",
+        "{player} privalo mušti stipriausią išeitos spalvos kortą – {known} {his} {card}.",
     ),
     "holds_higher_trump": (
         "{player} holds {card} and must play a higher trump.",
-        "{player} privalo dėti aukštesnį kozirį – žinomas jo koziris: {card}.",
+        "{player} privalo dėti aukštesnį kozirį – žinomas {his} koziris: {card}.",
     ),
     "jacks_pair": (
         "Show two jacks of one colour: hearts and diamonds, or spades and clubs.",
@@ -237,31 +243,31 @@ MESSAGES: dict[str, tuple[str, str]] = {
 VIOLATION_MESSAGES: dict[Code, tuple[str, str]] = {
     Code.REVOKE: (
         "{player} did not follow suit at entry {event}, yet later played {card}.",
-        "{player} įraše nr. {event} nesekė spalvos, nors vėliau padėta jo tos spalvos korta: {card}.",
+        "{player} įraše nr. {event} nesekė spalvos, nors tos spalvos turėjo: vėliau {placed} {his} {card}.",
     ),
     Code.FAILED_TO_TRUMP: (
         "{player} did not trump at entry {event}, yet later played the trump {card}.",
-        "{player} įraše nr. {event} nedėjo kozirio, nors vėliau padėtas jo koziris: {card}.",
+        "{player} įraše nr. {event} nedėjo kozirio, nors vėliau padėtas {his} koziris: {card}.",
     ),
     Code.FAILED_TO_HEAD: (
         "{player} did not beat the trick at entry {event}, yet later played {card}.",
-        "{player} įraše nr. {event} nemušė, nors vėliau padėta jo korta: {card}.",
+        "{player} įraše nr. {event} nemušė, nors vėliau {placed} {his} {card}.",
     ),
     Code.FAILED_TO_OVERTRUMP: (
         "{player} did not overtrump at entry {event}, yet later played {card}.",
-        "{player} įraše nr. {event} neperkirto aukštesniu koziriu, nors vėliau padėtas jo koziris: {card}.",
+        "{player} įraše nr. {event} neperkirto aukštesniu koziriu, nors vėliau padėtas {his} koziris: {card}.",
     ),
     Code.TRUMP_ACE_NOT_LED: (
         "{player} led at entry {event} without the trump ace, yet later played {card}.",
-        "{player} įraše nr. {event} pradėjo ne kozirių tūzu, nors jį turėjo: vėliau padėta {card}.",
+        "{player} įraše nr. {event} pradėjo ne kozirių tūzu, nors tūzą turėjo: vėliau {placed} {card}.",
     ),
     Code.FALSE_PASS: (
         "{player} passed at entry {event}, yet later showed {card}, which fitted then.",
-        "{player} įraše nr. {event} praleido ėjimą, nors vėliau parodyta jo korta {card} tada tiko.",
+        "{player} įraše nr. {event} praleido ėjimą, nors turėjo tada tikusią kortą: {card}.",
     ),
     Code.FALSE_DRAW: (
         "{player} drew at entry {event}, yet later showed {card}, which fitted then.",
-        "{player} įraše nr. {event} traukė kortą, nors vėliau parodyta jo korta {card} tada tiko.",
+        "{player} įraše nr. {event} traukė kortą, nors turėjo tada tikusią kortą: {card}.",
     ),
 }
 
@@ -393,7 +399,40 @@ def _lang_index(lang: str) -> int:
 CardText = Callable[[Card], str]
 
 
-def _render(value: Any, names: list[str], lang: str, key: str, card_text: CardText) -> str:
+# Words that agree with the player a sentence is about ({player}), by gender.
+PERSON_WORDS: dict[str, dict[str, dict[str, str]]] = {
+    "en": {
+        MASCULINE: {"he": "he", "his": "his", "him": "him"},
+        FEMININE: {"he": "she", "his": "her", "him": "her"},
+    },
+    "lt": {
+        MASCULINE: {"he": "jis", "his": "jo", "him": "jį"},
+        FEMININE: {"he": "ji", "his": "jos", "him": "ją"},
+    },
+}
+# Lithuanian participles that agree with the card ({card}) they describe.
+CARD_WORDS: dict[str, dict[str, str]] = {
+    MASCULINE: {"placed": "padėtas", "known": "žinomas"},
+    FEMININE: {"placed": "padėta", "known": "žinoma"},
+}
+AGREEING = frozenset(
+    {*PERSON_WORDS["en"][MASCULINE], *CARD_WORDS[MASCULINE]}
+)  # placeholders filled by agreement, not by the facts of the entry
+
+
+def _agreement(raw: dict[str, Any], genders: list[str], lang: str) -> dict[str, str]:
+    """The words that agree with the entry's player and card, for either language."""
+    words: dict[str, str] = {}
+    player = raw.get("player")
+    if type(player) is int and 0 <= player < len(genders):
+        words.update(PERSON_WORDS["lt" if lang == "lt" else "en"][genders[player]])
+    card = raw.get("card")
+    if isinstance(card, Card):
+        words.update(CARD_WORDS[card_gender(card)])
+    return words
+
+
+def _render(value: Any, names: Sequence[str], lang: str, key: str, card_text: CardText) -> str:
     if isinstance(value, Card):
         return card_text(value)
     if isinstance(value, Suit):
@@ -411,15 +450,23 @@ def _label(card: Card) -> str:
 
 
 def refusal_message(
-    refused: Refused, lang: str, names: list[str], card_text: CardText = _label
+    refused: Refused,
+    lang: str,
+    names: Sequence[str],
+    card_text: CardText = _label,
+    *,
+    genders: Sequence[str] | None = None,
 ) -> str:
     """The sentence a player reads for a refused entry.
 
     ``card_text`` writes a card: its symbol label by default; the app passes
-    words, since its offline font has no suit symbols.
+    words, since its offline font has no suit symbols. ``genders`` (one per
+    seat, ``m`` or ``f``) make pronouns and participles agree; without them
+    each name's own gender or the guess from its spelling is used.
     """
     template = MESSAGES.get(refused.reason) or MESSAGES[refused.code.value]
     params = {k: _render(v, names, lang, k, card_text) for k, v in refused.params.items()}
+    params.update(_agreement(refused.params, seat_genders(names, genders), lang))
     try:
         return template[_lang_index(lang)].format(**params)
     except (KeyError, IndexError):  # a reason used without all its facts: fall back to the code
@@ -427,13 +474,20 @@ def refusal_message(
 
 
 def violation_message(
-    v: Violation, lang: str, names: list[str], card_text: CardText = _label
+    v: Violation,
+    lang: str,
+    names: Sequence[str],
+    card_text: CardText = _label,
+    *,
+    genders: Sequence[str] | None = None,
 ) -> str:
+    """The sentence for a proven violation; ``genders`` as for ``refusal_message``."""
     template = VIOLATION_MESSAGES[v.code][_lang_index(lang)]
     return template.format(
         player=_render(v.player, names, lang, "player", card_text),
         event=v.event + 1,
         card=card_text(v.card),
+        **_agreement({"player": v.player, "card": v.card}, seat_genders(names, genders), lang),
     )
 
 

@@ -8,23 +8,35 @@ import string
 import pytest
 from conftest import need_shared
 
-from app.i18n import LANGUAGES, catalogue, read_po
+from app.i18n import CONTEXT, LANGUAGES, catalogue, read_po
 from app.rules_text import rules_page
 from rules import GAMES
 from rules.codes import VIOLATIONS, Code
-from rules.messages import MESSAGES, VIOLATION_MESSAGES
+from rules.messages import AGREEING, MESSAGES, VIOLATION_MESSAGES
 
 
 def fields(text: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    """The facts a sentence names (words that only agree with them are not facts)."""
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name} - AGREEING
 
 
 def test_catalogues_have_the_same_keys_and_placeholders():
     lt, en = catalogue("lt"), catalogue("en")
-    assert lt.keys() == en.keys()
-    for key in lt:
+    plain = {lang: {k for k in catalogue(lang) if CONTEXT not in k} for lang in LANGUAGES}
+    assert plain["lt"] == plain["en"]
+    for key in plain["lt"]:
         assert lt[key] and en[key], key
         assert fields(lt[key]) == fields(en[key]), key
+
+
+def test_every_gendered_wording_varies_a_key_with_its_facts():
+    for lang in LANGUAGES:
+        texts = catalogue(lang)
+        for key, text in texts.items():
+            if CONTEXT in key:
+                genders, plain = key.split(CONTEXT)
+                assert set(genders) <= {"m", "f"} and "f" in genders, (lang, key)
+                assert fields(text) == fields(texts[plain]), (lang, key)
 
 
 def contract_codes() -> set[str]:
@@ -73,6 +85,11 @@ def test_every_option_has_a_label_in_both_languages():
 def test_po_reader_joins_lines_and_skips_comments():
     text = '# c\nmsgid ""\nmsgstr "header"\n\nmsgid "a"\nmsgstr "one "\n"two"\n'
     assert read_po(text) == {"a": "one two"}
+
+
+def test_po_reader_keeps_a_context_apart():
+    text = 'msgid "a"\nmsgstr "one"\n\nmsgctxt "f"\nmsgid "a"\nmsgstr "two"\n'
+    assert read_po(text) == {"a": "one", f"f{CONTEXT}a": "two"}
 
 
 def test_every_rule_link_leads_to_a_paragraph():

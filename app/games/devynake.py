@@ -39,5 +39,6 @@ def board(view: DevynakeView, names: tuple[str, ...], lang: str) -> ft.Control:
 
 def reason(lang: str, why: Reason, names: tuple[str, ...]) -> str:
     if why.key == "bank":
-        return tr(lang, "why.bank", first=name(names, why.seats), second=name(names, why.seats, 1))
+        first, second = name(names, why.seats), name(names, why.seats, 1)
+        return tr(lang, "why.bank", first=first, second=second, about=(first, second))
     return tr(lang, "why.out", player=name(names, why.seats), count=why.count)

@@ -60,5 +60,5 @@ def reason(lang: str, why: Reason, names: tuple[str, ...]) -> str:
         extra = tr(lang, f"why.{why.extra}") if why.extra else ""
         return tr(lang, "why.tricks", player=who, count=why.count, extra=extra)
     if why.key in ("ramsas_declared", "lone"):
-        return tr(lang, f"why.{why.key}", player=who)
+        return tr(lang, f"why.{why.key}", player=who, about=(who,))
     return tr(lang, f"why.{why.key}")  # all_fold, forgot

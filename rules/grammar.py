@@ -1,0 +1,63 @@
+"""Grammatical gender of players and cards, so a sentence about them agrees.
+
+Lithuanian says "jo kortos" of Jonas and "jos kortos" of Rūta, and a
+participle takes the gender of the card it describes: "padėtas būgnų
+tūzas", "padėta širdžių dama". English needs the same for "his" and "her".
+A name does not always tell: the roster keeps each player's gender, and a
+name carries it as a ``Name`` wherever the table shows names, so every
+sentence built from that name agrees without being told separately.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import ACE, JACK, KING, Card
+
+MASCULINE, FEMININE = "m", "f"
+GENDERS = (MASCULINE, FEMININE)
+
+# Lithuanian rank nouns that are masculine (tūzas, karalius, valetas); dama and the
+# number cards (dešimtakė … šešiakė) are feminine.
+_MASCULINE_RANKS = frozenset({ACE, KING, JACK})
+
+
+def guess_gender(name: str) -> str:
+    """A gender from the first name alone, until someone says otherwise.
+
+    Lithuanian feminine given names end in -a or -ė (Rūta, Ona, Eglė); every
+    other name, a foreign one too, is taken as masculine.
+    """
+    words = name.split()
+    first = words[0].casefold() if words else ""
+    return FEMININE if first.endswith(("a", "ė")) else MASCULINE
+
+
+class Name(str):
+    """A player's name as text, knowing the grammatical gender it takes."""
+
+    gender: str
+
+    def __new__(cls, text: str, gender: str | None = None) -> Name:
+        name = super().__new__(cls, text)
+        name.gender = gender if gender in GENDERS else guess_gender(text)
+        return name
+
+
+def gender_of(name: str) -> str:
+    """The gender a name carries, else the guess from its spelling."""
+    return name.gender if isinstance(name, Name) else guess_gender(name)
+
+
+def seat_genders(names: Sequence[str], genders: Sequence[str] | None = None) -> list[str]:
+    """One gender per seat: as given, else as each name carries or suggests it."""
+    given = list(genders or ())
+    return [
+        given[seat] if seat < len(given) and given[seat] in GENDERS else gender_of(name)
+        for seat, name in enumerate(names)
+    ]
+
+
+def card_gender(card: Card) -> str:
+    """The gender of the Lithuanian noun that names the card's rank."""
+    return MASCULINE if card.rank in _MASCULINE_RANKS else FEMININE
