@@ -214,6 +214,17 @@ class AppModel:
             lambda: self.store.rename_player(old, new), "roster.renamed", old=old, new=new
         )
 
+    def roster_genders(self) -> dict[str, str]:
+        return self.store.roster_genders() if self.store is not None else {}
+
+    def set_gender(self, name: str, gender: str) -> None:
+        self._roster_change(
+            lambda: self.store.set_gender(name, gender),
+            "roster.gender_set",
+            name=name,
+            gender=tr(self.lang, f"gender.{gender}"),
+        )
+
     def merge(self, keep: str, drop: str) -> None:
         self._roster_change(
             lambda: self.store.merge_players(keep, drop), "roster.merged", keep=keep, drop=drop

@@ -11,6 +11,7 @@ import flet as ft
 
 from app.i18n import tr
 from rules import GAMES
+from rules.grammar import FEMININE, MASCULINE, guess_gender
 from rules.names import BadName, clean_name, name_key
 from rules.options import Option, OptionError
 
@@ -31,6 +32,8 @@ class NewMatchModel:
     first_dealer: int = 0
     options: dict[str, Any] = field(default_factory=dict)
     error: str | None = None
+    # Genders chosen for names new to the roster, by name key (a roster player keeps his own).
+    genders: dict[str, str] = field(default_factory=dict)
 
     @property
     def spec(self):
@@ -73,8 +76,20 @@ class NewMatchModel:
             self.error = tr(lang, "new.too_many", high=self.spec.MAX_SEATS)
             return False
         self.players = [*self.players, name]
+        if name not in roster:  # a new name: the screen offers its gender, guessed at first
+            self.genders = {**self.genders, key: guess_gender(name)}
         self.error = None
         return True
+
+    def gender(self, seat: int) -> str | None:
+        """The gender chosen for a new name at ``seat``; None for a roster player."""
+        return self.genders.get(name_key(self.players[seat]))
+
+    def toggle_gender(self, seat: int) -> None:
+        key = name_key(self.players[seat])
+        if key in self.genders:
+            other = FEMININE if self.genders[key] == MASCULINE else MASCULINE
+            self.genders = {**self.genders, key: other}
 
     def remove_player(self, seat: int) -> None:
         players = list(self.players)
@@ -116,6 +131,7 @@ class NewMatchModel:
             "players": list(self.players),
             "options": dict(self.options),
             "first_dealer": self.first_dealer,
+            "genders": [self.gender(seat) or "" for seat in range(seats)],
         }
 
     def _choice_seating(self, seats: int, lang: str) -> dict[str, Any] | None:
@@ -236,6 +252,24 @@ def _typed(text: str | None) -> Any:
 
 
 @ft.component
+def gender_chip(nm: NewMatchModel, seat: int, lang: str) -> list[ft.Control]:
+    """For a name new to the roster: "jis" or "ji", a tap changes it (sentences agree)."""
+    gender = nm.gender(seat)
+    if gender is None:
+        return []
+    return [
+        ft.Semantics(
+            identifier=f"gender-{seat}",
+            content=ft.Chip(
+                height=CHIP_HEIGHT,
+                label=ft.Text(tr(lang, f"gender.{gender}")),
+                tooltip=tr(lang, "new.gender_hint"),
+                on_click=lambda _: nm.toggle_gender(seat),
+            ),
+        )
+    ]
+
+
 def NewMatchScreen(
     nm: NewMatchModel,
     lang: str,
@@ -270,6 +304,7 @@ def NewMatchScreen(
                 [
                     ft.Text(f"{seat + 1}.", width=24),
                     ft.Text(name, size=16, expand=True),
+                    *gender_chip(nm, seat, lang),
                     ft.Semantics(
                         identifier=f"dealer-{seat}",
                         content=ft.Chip(

@@ -6,6 +6,7 @@ import flet as ft
 
 from app.i18n import tr
 from app.model import GAME_ORDER, AppModel
+from rules.grammar import GENDERS
 
 
 def _rate(value: float | None) -> str:
@@ -14,6 +15,32 @@ def _rate(value: float | None) -> str:
 
 def _average(value: float | None) -> str:
     return "–" if value is None else f"{value:.2f}"
+
+
+def gender_chips(model: AppModel, name: str) -> list[ft.Control]:
+    """The chosen player's gender ("jis" / "ji"): the sentences about him or her agree."""
+    gender = model.roster_genders().get(name)
+    if gender is None:
+        return []
+    return [
+        ft.Row(
+            [
+                ft.Text(tr(model.lang, "players.gender"), size=14),
+                *(
+                    ft.Semantics(
+                        identifier=f"gender-{g}",
+                        content=ft.Chip(
+                            label=ft.Text(tr(model.lang, f"gender.{g}")),
+                            selected=gender == g,
+                            on_select=lambda _, g=g: model.set_gender(name, g),
+                        ),
+                    )
+                    for g in GENDERS
+                ),
+            ],
+            spacing=8,
+        )
+    ]
 
 
 @ft.component
@@ -137,6 +164,7 @@ def PlayersScreen(model: AppModel) -> ft.Control:
                 options=[ft.DropdownOption(key=n, text=n) for n in names],
                 on_select=lambda e: set_old(e.control.value or ""),
             ),
+            *gender_chips(model, old),
             ft.TextField(
                 label=tr(lang, "players.new_name"),
                 value=new,
