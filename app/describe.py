@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from app.i18n import tr
+from app.i18n import tr, trn
 from rules import Expected
 from rules.cards import Card, rank_name
 from rules.grammar import Name, seat_genders
@@ -70,7 +70,7 @@ def entry_line(lang: str, event: dict, names: list[str]) -> str:
         cards = ", ".join(card_words(Card.parse(c), lang) for c in event.get("cards", []))
         return tr(lang, f"entry.{kind}", player=who, cards=cards or "—")
     if kind == "draw":
-        return tr(lang, "entry.draw", player=who, count=event.get("count", 1))
+        return trn(lang, "entry.draw", event.get("count", 1), player=who)
     return tr(lang, f"entry.{kind}", player=who)
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import flet as ft
 
-from app.i18n import DEFAULT_LANGUAGE, tr
+from app.i18n import DEFAULT_LANGUAGE, tr, trn
 from app.new_match import GAME_ORDER, NewMatchModel
 from app.settings_model import Settings
 from app.table_model import Notice, TableModel
@@ -205,7 +205,7 @@ class AppModel:
         except RecordRejected as exc:
             self.message = tr(self.lang, "history.not_record", problem=exc.message(self.lang))
         else:
-            self.message = tr(self.lang, "history.imported", count=len(ids))
+            self.message = trn(self.lang, "history.imported", len(ids))
             self.version += 1
 
     # -- roster ---------------------------------------------------------------

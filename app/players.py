@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import flet as ft
 
-from app.i18n import tr
+from app.i18n import format_number, format_percent, tr
 from app.model import GAME_ORDER, AppModel
 from rules.grammar import GENDERS
 
 
-def _rate(value: float | None) -> str:
-    return "–" if value is None else f"{value:.0%}"
+def _rate(lang: str, value: float | None) -> str:
+    return "–" if value is None else format_percent(lang, value)
 
 
-def _average(value: float | None) -> str:
-    return "–" if value is None else f"{value:.2f}"
+def _average(lang: str, value: float | None) -> str:
+    return "–" if value is None else format_number(lang, round(value, 2))
 
 
 def gender_chips(model: AppModel, name: str) -> list[ft.Control]:
@@ -89,8 +89,8 @@ def PlayersScreen(model: AppModel) -> ft.Control:
                 ft.DataCell(ft.Text(s.name)),
                 ft.DataCell(ft.Text(str(s.matches))),
                 ft.DataCell(ft.Text(str(s.wins))),
-                ft.DataCell(ft.Text(_rate(s.win_rate))),
-                ft.DataCell(ft.Text(_average(s.points_per_deal))),
+                ft.DataCell(ft.Text(_rate(lang, s.win_rate))),
+                ft.DataCell(ft.Text(_average(lang, s.points_per_deal))),
                 ft.DataCell(ft.Text(str(s.violations))),
             ]
         )
@@ -112,7 +112,7 @@ def PlayersScreen(model: AppModel) -> ft.Control:
                             to_y=round(100 * (s.win_rate or 0)),
                             width=18,
                             color=ft.Colors.PRIMARY,
-                            tooltip=f"{s.name}: {_rate(s.win_rate)}",
+                            tooltip=f"{s.name}: {_rate(lang, s.win_rate)}",
                         )
                     ],
                 )

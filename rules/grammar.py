@@ -10,7 +10,9 @@ sentence built from that name agrees without being told separately.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import gettext
+from collections.abc import Callable, Sequence
+from functools import cache
 
 from .cards import ACE, JACK, KING, Card
 
@@ -56,6 +58,25 @@ def seat_genders(names: Sequence[str], genders: Sequence[str] | None = None) -> 
         given[seat] if seat < len(given) and given[seat] in GENDERS else gender_of(name)
         for seat, name in enumerate(names)
     ]
+
+
+# Which plural form a count takes, as gettext's Plural-Forms say it (the same rules as
+# Babel's for these locales, which the app's catalogues use; a test keeps them equal).
+PLURAL_RULES = {
+    "en": "(n != 1)",
+    "lt": "(n % 10 == 1 && (n % 100 < 11 || n % 100 > 19) ? 0 : "
+    "n % 10 >= 2 && n % 10 <= 9 && (n % 100 < 11 || n % 100 > 19) ? 1 : 2)",
+}
+
+
+@cache
+def _plural_rule(lang: str) -> Callable[[int], int]:
+    return gettext.c2py(PLURAL_RULES[lang if lang in PLURAL_RULES else "en"])
+
+
+def plural_form(lang: str, count: int) -> int:
+    """The index of the form ``count`` takes: Lithuanian 1 korta (0), 2 kortos (1), 10 kortų (2)."""
+    return _plural_rule(lang)(count)
 
 
 def card_gender(card: Card) -> str:

@@ -4,19 +4,21 @@ Each refusal names a *reason* (by default its code) and the facts that fill
 the sentence. Names are kept in the nominative so that Lithuanian sentences
 stay grammatical whatever the player is called; pronouns and participles
 ({his}, {he}, {him}, {placed}, {known}) agree with the player's and the
-card's gender (``grammar``).
+card's gender (``grammar``). A word that follows a count is written with its
+plural forms, ``{left:korta|kortos|kortų}``, and takes the one the count needs.
 """
 
 from __future__ import annotations
 
 import json
+import string
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from .cards import Card, Suit
 from .codes import Code
 from .entries import Refused
-from .grammar import FEMININE, MASCULINE, card_gender, seat_genders
+from .grammar import FEMININE, MASCULINE, card_gender, plural_form, seat_genders
 from .knowledge import Violation
 
 LANGUAGES = ("en", "lt")
@@ -70,7 +72,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{player} cannot pass while the stock has cards: draw first.",
         "{player} negali praleisti, kol kaladėje yra kortų: pirma traukti.",
     ),
-    "stock_empty": ("The stock has only {left} card(s).", "Kaladėje liko tik {left} kort."),
+    "stock_empty": (
+        "The stock has only {left} {left:card|cards}.",
+        "Kaladėje liko tik {left} {left:korta|kortos|kortų}.",
+    ),
     "hand_mismatch": (
         "These cards do not match {player}'s hand.",
         "Šios kortos nesutampa su tuo, ką turi {player}.",
@@ -140,7 +145,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Cards played together must be of one rank.",
         "Kartu dedamos kortos turi būti vieno nominalo.",
     ),
-    "more_than_held": ("{player} holds only {count} card(s).", "{player} turi kortų: tik {count}."),
+    "more_than_held": (
+        "{player} holds only {count} {count:card|cards}.",
+        "{player} turi tik {count} {count:kortą|kortas|kortų}.",
+    ),
     "must_reshuffle": (
         "{player} cannot pass: the pile under the top card becomes the stock; draw first.",
         "{player} negali praleisti: krūvelė po viršutine korta tampa kalade, pirma traukti.",
@@ -158,8 +166,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{player} jau parodė savo kortas.",
     ),
     "reveal_count": (
-        "{player} holds {count} card(s), not {given}.",
-        "{player} turi kortų: {count}, ne {given}.",
+        "{player} holds {count} {count:card|cards}, not {given}.",
+        "{player} turi {count} {count:kortą|kortas|kortų}, ne {given}.",
     ),
     # Ramsas.
     "trump_first": (
@@ -467,10 +475,11 @@ def refusal_message(
     template = MESSAGES.get(refused.reason) or MESSAGES[refused.code.value]
     params = {k: _render(v, names, lang, k, card_text) for k, v in refused.params.items()}
     params.update(_agreement(refused.params, seat_genders(names, genders), lang))
+    words = _Sentence(lang)
     try:
-        return template[_lang_index(lang)].format(**params)
+        return words.format(template[_lang_index(lang)], **params)
     except (KeyError, IndexError):  # a reason used without all its facts: fall back to the code
-        return MESSAGES[refused.code.value][_lang_index(lang)].format_map(_Blank(params))
+        return words.vformat(MESSAGES[refused.code.value][_lang_index(lang)], (), _Blank(params))
 
 
 def violation_message(
@@ -489,6 +498,20 @@ def violation_message(
         card=card_text(v.card),
         **_agreement({"player": v.player, "card": v.card}, seat_genders(names, genders), lang),
     )
+
+
+class _Sentence(string.Formatter):
+    """``str.format`` that also picks a plural form: ``{count:card|cards}`` after the count."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if "|" not in format_spec:
+            return super().format_field(value, format_spec)
+        forms = format_spec.split("|")
+        form = plural_form(self.lang, int(value)) if str(value).isdigit() else len(forms) - 1
+        return forms[min(form, len(forms) - 1)]
 
 
 class _Blank(dict[str, str]):

@@ -102,7 +102,7 @@ def test_draw_with_a_count_then_pass_rules(store):
     tm.tap_card("8H")
     tm.set_draw_count(3)
     tm.act("draw")
-    assert tm.entries()[-1][1] == "Rūta draws 3" and tm.draw_count == 1
+    assert tm.entries()[-1][1] == "Rūta draws 3 cards" and tm.draw_count == 1
     tm.act("pass")
     assert tm.notice.code == "must_draw"
 
