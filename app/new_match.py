@@ -251,7 +251,6 @@ def _typed(text: str | None) -> Any:
     return int(text) if text.lstrip("-").isdigit() else text
 
 
-@ft.component
 def gender_chip(nm: NewMatchModel, seat: int, lang: str) -> list[ft.Control]:
     """For a name new to the roster: "jis" or "ji", a tap changes it (sentences agree)."""
     gender = nm.gender(seat)
@@ -270,6 +269,7 @@ def gender_chip(nm: NewMatchModel, seat: int, lang: str) -> list[ft.Control]:
     ]
 
 
+@ft.component
 def NewMatchScreen(
     nm: NewMatchModel,
     lang: str,
