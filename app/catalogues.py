@@ -8,9 +8,8 @@ each file's syntax tree for the keys the code uses: a literal key given to
 where a catalogue lacks it; a key kept as a plain string and translated later
 (``"correct.done"``) is used when the source catalogue has it; a key built at
 run time (``f"game.{game}.name"``) is a family, and the template holds every
-key of the Lithuanian source catalogue that belongs to it. Comments name
-where each key is used. ``tests/test_i18n.py`` checks that the template is up
-to date and that both catalogues hold exactly its keys.
+key of the Lithuanian source catalogue that belongs to it. ``tests/test_i18n.py``
+checks that the template is up to date and that both catalogues hold exactly its keys.
 """
 
 from __future__ import annotations
@@ -86,28 +85,27 @@ def template() -> Catalog:
     ids: dict[str, Any] = {m.id if isinstance(m.id, str) else m.id[0]: m.id for m in source if m.id}
     pot = Catalog(project="Partija", fuzzy=False)
     for folder in FOLDERS:
-        for filename, lineno, message, comments, _ in extract_from_dir(
+        for _, _, message, comments, _ in extract_from_dir(
             ROOT / folder, METHODS, keywords=KEYWORDS
         ):
-            where = [(f"{folder}/{filename}", lineno)]
             key = message[0] if isinstance(message, tuple) else message
             if _ANY in key:
                 if _FAMILY_START.match(key):
                     family = _family(key)
                     for msgid in [k for k in ids if family.fullmatch(k)]:
-                        pot.add(ids[msgid], locations=where, auto_comments=[_BUILT])
+                        pot.add(ids[msgid], auto_comments=[_BUILT])
             elif _MENTIONED not in comments:
-                pot.add(message, locations=where)
+                pot.add(message)
             elif key in ids:
-                pot.add(ids[key], locations=where)
+                pot.add(ids[key])
     return pot
 
 
 def template_text() -> bytes:
-    """The template as the file holds it: no dates, versions or line numbers, so it changes
-    only when keys do or move to another file."""
+    """The template as the file holds it: no dates, versions or places, so that it changes
+    only when the keys do (two branches adding keys then differ only in those)."""
     out = io.BytesIO()
-    write_po(out, template(), omit_header=True, sort_output=True, width=100, include_lineno=False)
+    write_po(out, template(), omit_header=True, sort_output=True, width=100, no_location=True)
     return out.getvalue()
 
 

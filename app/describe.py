@@ -6,10 +6,11 @@ because the offline web client has no font with suit symbols.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from app.i18n import tr, trn
-from rules import Expected
+from app.i18n import format_number, tr, trn
+from rules import GAMES, Expected
 from rules.cards import Card, rank_name
 from rules.grammar import Name, seat_genders
 
@@ -27,12 +28,43 @@ _RANKS_LT = {
 _RANKS_EN = {14: "ace", 13: "king", 12: "queen", 11: "jack"}
 SUITS_LT = {"H": "širdžių", "D": "būgnų", "C": "kryžių", "S": "vynų"}
 SUITS_EN = {"H": "hearts", "D": "diamonds", "C": "clubs", "S": "spades"}
+_OPTIONS = [option for game in GAMES.values() for option in game.all_options()]
+OPTION_KEYS = frozenset(f"option.{option.name}" for option in _OPTIONS)
+# The named values options take ("cards", "flag"); each has its words (``value.<choice>``).
+NAMED_CHOICES = frozenset(c for option in _OPTIONS for c in option.choices if type(c) is str)
 
 
 def card_words(card: Card, lang: str) -> str:
     if lang == "lt":
         return f"{SUITS_LT[card.suit.value]} {_RANKS_LT.get(card.rank, rank_name(card.rank))}"
     return f"{_RANKS_EN.get(card.rank, rank_name(card.rank))} of {SUITS_EN[card.suit.value]}"
+
+
+def option_value(lang: str, value: object) -> str:
+    """An option's value in words: yes/no, the named choices translated, numbers as written."""
+    if isinstance(value, bool):
+        return tr(lang, f"value.{str(value).lower()}")
+    if value is None:
+        return tr(lang, "value.none")
+    if isinstance(value, str):
+        return tr(lang, f"value.{value}")
+    return format_number(lang, value) if isinstance(value, int | float) else str(value)
+
+
+def option_words(lang: str) -> Callable[[str, Any], str | None]:
+    """How an option error names its facts for people: options by their labels, values and
+    games in words; ``None`` leaves a fact as the record wrote it (a name no game knows)."""
+
+    def words(fact: str, value: Any) -> str | None:
+        if fact in ("name", "option") and f"option.{value}" in OPTION_KEYS:
+            return tr(lang, f"option.{value}")
+        if fact in ("value", "other") and (type(value) is not str or value in NAMED_CHOICES):
+            return option_value(lang, value)
+        if fact == "game" and value in GAMES:
+            return tr(lang, f"game.{value}.name")
+        return None
+
+    return words
 
 
 def expected_line(lang: str, expected: Expected, names: list[str]) -> str:

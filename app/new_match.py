@@ -9,6 +9,7 @@ from typing import Any
 
 import flet as ft
 
+from app.describe import option_value, option_words
 from app.i18n import tr
 from rules import GAMES
 from rules.grammar import FEMININE, MASCULINE, guess_gender
@@ -123,7 +124,7 @@ class NewMatchModel:
         try:
             spec(seats, dict(self.options))
         except OptionError as exc:
-            self.error = tr(lang, "new.bad_options", problem=exc.message(lang))
+            self.error = tr(lang, "new.bad_options", problem=exc.message(lang, option_words(lang)))
             return None
         self.error = None
         return {
@@ -143,7 +144,7 @@ class NewMatchModel:
                 most = self.spec.seat_limits({**self.options, option.name: choice})[1]
                 if most >= seats:
                     title = tr(lang, f"option.{option.name}")
-                    return {"option": title, "value": choice, "more": most}
+                    return {"option": title, "value": option_value(lang, choice), "more": most}
         return None
 
 
@@ -213,7 +214,10 @@ def option_control(nm: NewMatchModel, option: Option, lang: str) -> ft.Control:
                 value=str(value),
                 width=160,
                 dense=True,
-                options=[ft.DropdownOption(key=key, text=key) for key in by_key],
+                options=[
+                    ft.DropdownOption(key=key, text=option_value(lang, choice))
+                    for key, choice in by_key.items()
+                ],
                 on_select=lambda e: nm.set_option(option.name, by_key[e.control.value]),
             )
         else:

@@ -10,6 +10,7 @@ plural forms, ``{left:korta|kortos|kortų}``, and takes the one the count needs.
 
 from __future__ import annotations
 
+import errno
 import json
 import string
 from collections.abc import Callable, Sequence
@@ -386,9 +387,55 @@ def _short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "…"
 
 
-def record_message(reason: str, params: dict[str, Any], lang: str) -> str:
-    """The sentence for a ``RecordError``: option values are shown as a record writes them."""
-    shown = {k: _short(v) if k in ("value", "other") else v for k, v in params.items()}
+# What Python's JSON reader says is wrong (``JSONDecodeError.msg``), in Lithuanian.
+JSON_PROBLEMS_LT = {
+    "Expecting value": "trūksta reikšmės",
+    "Expecting ',' delimiter": "trūksta kablelio",
+    "Expecting ':' delimiter": "trūksta dvitaškio",
+    "Expecting property name enclosed in double quotes": (
+        "lauko pavadinimas turi būti dvigubose kabutėse"
+    ),
+    "Unterminated string starting at": "neužbaigtas tekstas",
+    "Invalid control character at": "valdymo ženklas tekste",
+    "Invalid \\escape": "netinkama seka su „\\“",
+    "Invalid \\uXXXX escape": "netinkama seka \\uXXXX",
+    "Extra data": "po JSON dar kažkas yra",
+}
+# Why a file could not be read (``OSError.errno``), in Lithuanian.
+OS_PROBLEMS_LT = {
+    errno.ENOENT: "tokio failo nėra",
+    errno.EACCES: "neleidžiama skaityti",
+    errno.EISDIR: "tai aplankas, ne failas",
+}
+
+FactWords = Callable[[str, Any], str | None]
+
+
+def _fact(key: str, value: Any, lang: str, words: FactWords | None) -> Any:
+    """A fact as the sentence shows it: in the caller's words if it has some, else as a record
+    writes it (option values), else in Lithuanian where Python gave English."""
+    said = words(key, value) if words is not None else None
+    if said is not None:
+        return said
+    if key in ("value", "other"):
+        return _short(value)
+    if lang == "lt" and key == "detail":
+        return JSON_PROBLEMS_LT.get(value, value)
+    return value
+
+
+def record_message(
+    reason: str, params: dict[str, Any], lang: str, words: FactWords | None = None
+) -> str:
+    """The sentence for a ``RecordError``.
+
+    ``words(fact, value)`` may name a fact for people (the app gives an option
+    its label, a value and a game their words); without them option values
+    are shown as a record writes them, which is what the referee's user edits.
+    """
+    shown = {k: _fact(k, v, lang, words) for k, v in params.items()}
+    if lang == "lt" and reason == "cannot_read" and params.get("errno") in OS_PROBLEMS_LT:
+        shown["problem"] = OS_PROBLEMS_LT[params["errno"]]
     return RECORD_MESSAGES[reason][_lang_index(lang)].format(**shown)
 
 

@@ -65,8 +65,8 @@ def test_import_and_roster_messages(tmp_path):
     assert model.message == "Įkeltas 1 žaidimas."
     model.import_files([b"{nope"])
     assert model.message == (
-        "Failo nepavyko perskaityti: ne JSON: Expecting property name enclosed in double "
-        "quotes (1 eilutė, 2 stulpelis)."
+        "Failo nepavyko perskaityti: ne JSON: lauko pavadinimas turi būti dvigubose kabutėse "
+        "(1 eilutė, 2 stulpelis)."
     )
     model.import_files([json.dumps({"format": 1, "game": "chess"}).encode()])
     assert model.message.startswith("Ne žaidimo įrašas")
