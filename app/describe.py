@@ -11,21 +11,10 @@ from typing import Any
 
 from app.i18n import format_number, tr, trn
 from rules import GAMES, Expected
-from rules.cards import Card, rank_name
+from rules.cards import Card
 from rules.grammar import Name, seat_genders
+from rules.messages import card_words as words_of
 
-_RANKS_LT = {
-    14: "tūzas",
-    13: "karalius",
-    12: "dama",
-    11: "valetas",
-    10: "dešimtakė",
-    9: "devynakė",
-    8: "aštuonakė",
-    7: "septynakė",
-    6: "šešiakė",
-}
-_RANKS_EN = {14: "ace", 13: "king", 12: "queen", 11: "jack"}
 SUITS_LT = {"H": "širdžių", "D": "būgnų", "C": "kryžių", "S": "vynų"}
 SUITS_EN = {"H": "hearts", "D": "diamonds", "C": "clubs", "S": "spades"}
 _OPTIONS = [option for game in GAMES.values() for option in game.all_options()]
@@ -35,9 +24,8 @@ NAMED_CHOICES = frozenset(c for option in _OPTIONS for c in option.choices if ty
 
 
 def card_words(card: Card, lang: str) -> str:
-    if lang == "lt":
-        return f"{SUITS_LT[card.suit.value]} {_RANKS_LT.get(card.rank, rank_name(card.rank))}"
-    return f"{_RANKS_EN.get(card.rank, rank_name(card.rank))} of {SUITS_EN[card.suit.value]}"
+    """A card in words, as the referee writes it in Lithuanian (``rules.messages``)."""
+    return words_of(card, lang)
 
 
 def option_value(lang: str, value: object) -> str:

@@ -16,7 +16,7 @@ import string
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .cards import Card, Suit
+from .cards import ACE, JACK, KING, QUEEN, Card, Suit, rank_name
 from .codes import Code
 from .entries import Refused
 from .grammar import FEMININE, MASCULINE, card_gender, plural_form, seat_genders
@@ -447,6 +447,27 @@ SUIT_NAMES: dict[Suit, tuple[str, str]] = {
 }
 
 
+# Rank nouns (nominative); a rank without one is written as its number ("5").
+RANK_NAMES: dict[int, tuple[str, str]] = {
+    ACE: ("ace", "tūzas"),
+    KING: ("king", "karalius"),
+    QUEEN: ("queen", "dama"),
+    JACK: ("jack", "valetas"),
+    10: ("10", "dešimtakė"),
+    9: ("9", "devynakė"),
+    8: ("8", "aštuonakė"),
+    7: ("7", "septynakė"),
+    6: ("6", "šešiakė"),
+}
+
+
+def card_words(card: Card, lang: str) -> str:
+    """A card in words: "širdžių dešimtakė", "10 of hearts" (the noun's gender: ``grammar``)."""
+    rank = RANK_NAMES.get(card.rank, (rank_name(card.rank),) * 2)[_lang_index(lang)]
+    suit = SUIT_NAMES[card.suit][_lang_index(lang)]
+    return f"{suit} {rank}" if lang == "lt" else f"{rank} of {suit}"
+
+
 def _lang_index(lang: str) -> int:
     return 1 if lang == "lt" else 0
 
@@ -500,7 +521,8 @@ def _render(value: Any, names: Sequence[str], lang: str, key: str, card_text: Ca
     return str(value)
 
 
-def _label(card: Card) -> str:
+def card_label(card: Card) -> str:
+    """A card as its rank and suit symbol (``10♥``): the referee's English writes cards so."""
     return card.label
 
 
@@ -508,7 +530,7 @@ def refusal_message(
     refused: Refused,
     lang: str,
     names: Sequence[str],
-    card_text: CardText = _label,
+    card_text: CardText = card_label,
     *,
     genders: Sequence[str] | None = None,
 ) -> str:
@@ -533,7 +555,7 @@ def violation_message(
     v: Violation,
     lang: str,
     names: Sequence[str],
-    card_text: CardText = _label,
+    card_text: CardText = card_label,
     *,
     genders: Sequence[str] | None = None,
 ) -> str:
