@@ -97,6 +97,8 @@ def test_counts_take_their_plural_form():
         22: "Ona traukia 22 kortas",
         111: "Ona traukia 111 kortų",
     }
+    tricks = [trn("lt", "why.tricks", n, player="Jonas", extra="") for n in (1, 3, 12)]
+    assert tricks == ["Jonas: 1 kirtis.", "Jonas: 3 kirčiai.", "Jonas: 12 kirčių."]
     assert trn("en", "entry.draw", 1, player="Ona") == "Ona draws 1 card"
     assert trn("en", "history.imported", 3) == "3 matches imported."
 

@@ -191,8 +191,8 @@ def test_end_of_deal_says_why_and_who_deals_next(store):
         tm.submit(event)
     assert tm.notice.kind == "info"
     assert tm.notice.text == (
-        "Deal over. Points: Ona +4, Jonas +6. Ona: 4 trick(s). "
-        "Jonas: 1 trick(s) and +5 for the jacks. Jonas deals next."
+        "Deal over. Points: Ona +4, Jonas +6. Ona: 4 tricks. "
+        "Jonas: 1 trick and +5 for the jacks. Jonas deals next."
     )
 
 
