@@ -70,3 +70,13 @@ def test_the_form_guesses_a_new_names_gender_and_lets_it_change():
     assert [form.gender(seat) for seat in range(3)] == [FEMININE, FEMININE, None]
     plan = form.validated("lt")
     assert plan is not None and plan["genders"] == [FEMININE, FEMININE, ""]
+
+
+def test_the_roster_screen_changes_a_gender_and_says_so(store):
+    from app.model import AppModel
+
+    store.create_match(game="devynake", players=["Ona", "Jonas", "Rūta"])
+    model = AppModel.start(store, None, local=False)
+    model.set_gender("Ona", MASCULINE)
+    assert model.message == "Ona: dabar sakoma „jis“."
+    assert model.roster_genders()["Ona"] == MASCULINE
