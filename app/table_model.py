@@ -530,7 +530,7 @@ class TableModel:
             for index, entry in log.accepted
         ]
         lines += [
-            (index, f"{index + 1}. " + tr(self.lang, "history.refused", code=r.code.value))
+            (index, f"{index + 1}. " + tr(self.lang, "history.refused", reason=self._why(r)))
             for index, r in log.rejected
         ]
         lines += [
@@ -538,6 +538,9 @@ class TableModel:
             for v in log.violations
         ]
         return [text for _, text in sorted(lines, key=lambda item: item[0])]
+
+    def _why(self, refused: Refused) -> str:
+        return sentence(refusal_message(refused, self.lang, self.names, self._words))
 
     def totals(self) -> list[int]:
         return list(self.match.totals)

@@ -171,7 +171,7 @@ def test_draw_with_a_count_then_pass_rules(store):
     tm.tap_card("8H")
     tm.set_draw_count(3)
     tm.act("draw")
-    assert tm.entries()[-1][1] == "Rūta draws 3" and tm.draw_count == 1
+    assert tm.entries()[-1][1] == "Rūta draws 3 cards" and tm.draw_count == 1
     tm.act("pass")
     assert tm.notice.code == "must_draw"
 
@@ -260,8 +260,8 @@ def test_end_of_deal_says_why_and_who_deals_next(store):
         tm.submit(event)
     assert tm.notice is None  # the summary stands on its own, until the next deal
     assert tm.deal_summary() == (
-        "Deal over. Points: Ona +4, Jonas +6. Ona: 4 trick(s). "
-        "Jonas: 1 trick(s) and +5 for the jacks. Violation: Jonas led at entry 5 without "
+        "Deal over. Points: Ona +4, Jonas +6. Ona: 4 tricks. "
+        "Jonas: 1 trick and +5 for the jacks. Violation: Jonas led at entry 5 without "
         "the trump ace, yet later played ace of diamonds. Jonas deals next."
     )
 

@@ -6,7 +6,7 @@ import flet as ft
 
 from app.cards_view import SmallCard, SuitMark
 from app.games.common import SMALL_CARD, counts, label, name
-from app.i18n import tr
+from app.i18n import tr, trn
 from app.suits import on_table_colour
 from rules.cards import SUITS, Card
 from rules.devynake import DevynakeView
@@ -40,5 +40,6 @@ def board(view: DevynakeView, names: tuple[str, ...], lang: str) -> ft.Control:
 
 def reason(lang: str, why: Reason, names: tuple[str, ...]) -> str:
     if why.key == "bank":
-        return tr(lang, "why.bank", first=name(names, why.seats), second=name(names, why.seats, 1))
-    return tr(lang, "why.out", player=name(names, why.seats), count=why.count)
+        first, second = name(names, why.seats), name(names, why.seats, 1)
+        return tr(lang, "why.bank", first=first, second=second, about=(first, second))
+    return trn(lang, "why.out", why.count, player=name(names, why.seats))

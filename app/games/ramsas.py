@@ -13,7 +13,7 @@ import flet as ft
 
 from app.cards_view import SmallCard
 from app.games.common import SMALL_CARD, TEXT, label, name
-from app.i18n import tr
+from app.i18n import tr, trn
 from rules.match import Reason
 from rules.ramsas import RamsasView
 
@@ -123,7 +123,7 @@ def reason(lang: str, why: Reason, names: tuple[str, ...]) -> str:
     who = name(names, why.seats)
     if why.key == "tricks":
         extra = tr(lang, f"why.{why.extra}") if why.extra else ""
-        return tr(lang, "why.tricks", player=who, count=why.count, extra=extra)
+        return trn(lang, "why.tricks", why.count, player=who, extra=extra)
     if why.key in ("ramsas_declared", "lone"):
-        return tr(lang, f"why.{why.key}", player=who)
+        return tr(lang, f"why.{why.key}", player=who, about=(who,))
     return tr(lang, f"why.{why.key}")  # all_fold, forgot
