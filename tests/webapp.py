@@ -180,8 +180,18 @@ _SCREEN_TEXT = """() => Array.from(document.querySelectorAll('[flt-semantics-ide
   .join('\\n')"""
 
 
+def in_page(page: Any, script: str, arg: Any = None) -> Any:
+    """Run ``script`` (a function returning a truthy value, or a promise of one) in the page,
+    within the wait limit.
+
+    ``page.evaluate`` has no time limit: a page whose renderer is stuck would hold the
+    whole test run. ``wait_for_function`` has one, and fails the test instead.
+    """
+    return page.wait_for_function(script, arg=arg, timeout=WAIT_MS).json_value()
+
+
 def screen_text(page: Any) -> str:
-    return str(page.evaluate(_SCREEN_TEXT))
+    return str(in_page(page, f"() => ({_SCREEN_TEXT})() || ' '"))
 
 
 def tap(page: Any, identifier: str, *, until: str | None = None) -> None:
@@ -221,8 +231,10 @@ def shot(page: Any, name: str) -> pathlib.Path:
     path = SHOTS / f"{name}.png"
     before, same = b"", 0
     for _ in range(40):
-        page.evaluate(
-            "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+        in_page(
+            page,
+            "() => new Promise(done => requestAnimationFrame(() => "
+            "requestAnimationFrame(() => done(true))))",
         )
         picture = page.screenshot()
         same = same + 1 if picture == before else 0
