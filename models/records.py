@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import insert
+from sqlalchemy import insert, text
 from sqlmodel import Session, col, select
 
 from rules.games import GAMES
@@ -256,8 +256,22 @@ def find_player(session: Session, name: str) -> Player | None:
     return next((p for p in session.exec(select(Player)) if name_key(p.name) == key), None)
 
 
+def lock_roster(session: Session) -> None:
+    """On PostgreSQL, hold the roster against other writers until this transaction ends.
+
+    Whether a name is new is decided by comparing it with every roster name
+    (``find_player``): two tables seating a new "Jonas" and "jonas" at once would both
+    find none and add two people. SQLite's write lock (``BEGIN IMMEDIATE``) already
+    keeps such transactions apart; EXCLUSIVE mode does that on PostgreSQL and still
+    lets others read.
+    """
+    if session.get_bind().dialect.name == "postgresql":
+        session.connection().execute(text("LOCK TABLE players IN EXCLUSIVE MODE"))
+
+
 def seat_players(session: Session, names: Iterable[str]) -> list[Player]:
     """The roster's players of these names, adding the names the roster lacks."""
+    lock_roster(session)
     players = []
     for name in names:
         player = find_player(session, name)

@@ -11,7 +11,7 @@ from sqlmodel import Session, col, delete, select, update
 
 from rules.names import BadName, clean_name
 
-from .records import find_player
+from .records import find_player, lock_roster
 from .tables import Player, Seat
 
 
@@ -35,6 +35,7 @@ def _player(session: Session, name: str) -> Player:
 
 
 def rename_player(session: Session, old: str, new: str) -> None:
+    lock_roster(session)
     player = _player(session, old)
     try:
         new = clean_name(new)
@@ -51,6 +52,7 @@ def rename_player(session: Session, old: str, new: str) -> None:
 
 def merge_players(session: Session, keep: str, drop: str) -> None:
     """Seat ``keep`` wherever ``drop`` sat, and remove ``drop`` from the roster."""
+    lock_roster(session)
     kept, dropped = _player(session, keep), _player(session, drop)
     if kept.id == dropped.id:
         raise RosterError("roster.same")

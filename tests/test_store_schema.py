@@ -15,7 +15,7 @@ from conftest import SCENARIOS
 from sqlmodel import SQLModel
 
 from models import Store  # importing the store registers its tables on SQLModel.metadata
-from models.engine import DatabaseUnavailable, database_path, make_engine, open_database
+from models.engine import DatabaseUnavailable, database_location, make_engine, open_database
 from models.migrate import HEAD, MIGRATIONS, ForeignDatabase, NewerDatabase, run_migrations
 from rules.record import load, verdict
 
@@ -44,15 +44,15 @@ def test_connections_are_durable(tmp_path):
     database.engine.dispose()
 
 
-def test_database_path_order(monkeypatch, tmp_path):
+def test_database_location_order(monkeypatch, tmp_path):
     monkeypatch.delenv("PARTIJA_DB", raising=False)
     monkeypatch.delenv("FLET_APP_STORAGE_DATA", raising=False)
-    assert database_path().name == "partija.db"  # the platform's user-data folder
+    assert database_location().name == "partija.db"  # the platform's user-data folder
     monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path / "flet"))
-    assert database_path() == tmp_path / "flet" / "partija.db"
+    assert database_location() == tmp_path / "flet" / "partija.db"
     monkeypatch.setenv("PARTIJA_DB", str(tmp_path / "env.db"))
-    assert database_path() == tmp_path / "env.db"
-    assert database_path(tmp_path / "flag.db") == tmp_path / "flag.db"
+    assert database_location() == tmp_path / "env.db"
+    assert database_location(tmp_path / "flag.db") == tmp_path / "flag.db"
 
 
 def _first_schema_database(file: Path) -> None:

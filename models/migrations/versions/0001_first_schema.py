@@ -1,5 +1,9 @@
 """The first schema: the roster, matches, seats, deals and the append-only entries.
 
+The two partial unique indexes say their condition for PostgreSQL as well (added
+when the store learnt PostgreSQL, which no database of this revision was on; SQLite
+ignores the argument, so its files are as before).
+
 Revision ID: 0001
 Revises: (none)
 """
@@ -50,7 +54,8 @@ def upgrade() -> None:
     )
     op.create_index("ix_deals_match_id", "deals", ["match_id"])
     op.create_index("ix_deals_live_number", "deals", ["match_id", "number"], unique=True,
-                    sqlite_where=sa.text("undone_at IS NULL"))
+                    sqlite_where=sa.text("undone_at IS NULL"),
+                    postgresql_where=sa.text("undone_at IS NULL"))
     op.create_table(
         "entries",
         sa.Column("id", sa.Integer(), primary_key=True),
@@ -64,4 +69,5 @@ def upgrade() -> None:
     )
     op.create_index("ix_entries_deal_id", "entries", ["deal_id"])
     op.create_index("ix_entries_live_seq", "entries", ["deal_id", "seq"], unique=True,
-                    sqlite_where=sa.text("undone_at IS NULL"))
+                    sqlite_where=sa.text("undone_at IS NULL"),
+                    postgresql_where=sa.text("undone_at IS NULL"))
