@@ -61,14 +61,24 @@ class Server:
     def url(self, database: str = "postgres") -> str:
         return f"postgresql+psycopg://{USER}@127.0.0.1:{self.port}/{database}"
 
-    def admin(self, sql: str) -> None:
+    def admin(self, sql: str, database: str = "postgres") -> None:
         """Run one statement outside a transaction (CREATE / DROP DATABASE need that)."""
         import psycopg
 
         with psycopg.connect(
-            host="127.0.0.1", port=self.port, user=USER, dbname="postgres", autocommit=True
+            host="127.0.0.1", port=self.port, user=USER, dbname=database, autocommit=True
         ) as connection:
             connection.execute(sql)
+
+    def value(self, sql: str) -> object:
+        """The one value a query of the server's own database gives."""
+        import psycopg
+
+        with psycopg.connect(
+            host="127.0.0.1", port=self.port, user=USER, dbname="postgres"
+        ) as connection:
+            row = connection.execute(sql).fetchone()
+        return row[0] if row else None
 
     def create_database(self) -> str:
         """A new empty database; its URL."""
@@ -80,7 +90,7 @@ class Server:
         self.admin(f"DROP DATABASE IF EXISTS {url.rsplit('/', 1)[1]} WITH (FORCE)")
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
@@ -103,7 +113,7 @@ def running(*, durable: bool = False) -> Iterator[Server]:
         os.chown(folder, account.pw_uid, account.pw_gid)
         as_user = ["runuser", "-u", USER, "--"]
     data, log = folder / "data", folder / "server.log"
-    port = _free_port()
+    port = free_port()
     settings = f"-p {port} -c listen_addresses=127.0.0.1 -k {folder} -c max_connections=200"
     if not durable:
         settings += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
