@@ -211,8 +211,10 @@ def data_folder() -> Path:
 def log_folder(override: str | os.PathLike[str] | None = None) -> Path:
     """Where the log is written: beside the database file, or in the data folder when the
     database is on a server."""
-    location = database_location(override)
-    return location.parent if isinstance(location, Path) else data_folder()
+    chosen = override or os.environ.get("PARTIJA_DB")
+    if chosen and _URL.match(str(chosen)):  # judged by the store when it opens, not here
+        return data_folder()
+    return Path(chosen).parent if chosen else data_folder()
 
 
 def server_url(text: str) -> URL:
@@ -294,7 +296,7 @@ def make_server_engine(url: URL) -> Engine:
     the writer read (``live.LiveMatch``). That UPDATE locks the match's row; a second
     writer waits for the first to commit, then finds the new revision and is told
     ``StaleMatch`` – under REPEATABLE READ it would get a serialization error instead.
-    Times are written and read in UTC, as on SQLite. Connections are checked before use
+    Connections are checked before use
     (``pool_pre_ping``), so a restarted server costs a reconnect, not a failed tap.
     """
     where = shown(url)
@@ -303,7 +305,7 @@ def make_server_engine(url: URL) -> Engine:
             url,
             isolation_level="READ COMMITTED",
             pool_pre_ping=True,
-            connect_args={"options": "-c timezone=UTC", "connect_timeout": CONNECT_TIMEOUT_S},
+            connect_args={"connect_timeout": CONNECT_TIMEOUT_S},
         )
     except ImportError as exc:
         raise StoreFault("no_driver", where, str(exc)) from None

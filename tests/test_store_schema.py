@@ -1,4 +1,7 @@
-"""The database file: where it lives, how it is opened, migrated, and refused or set aside."""
+"""The database: where it lives, how it is opened, migrated, and refused or set aside.
+
+Migrating runs on SQLite and PostgreSQL; the rest is about SQLite files (the server's
+own checks are in test_store_club.py)."""
 
 from __future__ import annotations
 
@@ -26,8 +29,8 @@ def test_head_is_the_newest_revision():
     assert ScriptDirectory.from_config(config).get_current_head() == HEAD
 
 
-def test_migrations_build_exactly_the_tables(tmp_path):
-    database = open_database(tmp_path / "p.db")
+def test_migrations_build_exactly_the_tables(store_url):
+    database = open_database(store_url)
     with database.engine.connect() as connection:
         context = MigrationContext.configure(connection, opts={"compare_type": True})
         assert compare_metadata(context, SQLModel.metadata) == []
