@@ -1,0 +1,132 @@
+"""A club evening: many tables entering at once into one store, PostgreSQL beside SQLite.
+
+    uv run python bench/club.py [--tables 20] [--entries 200] [--rounds 2]
+
+Each table is a process of its own with its own ``Store``: it opens a new
+devynake match and enters ``--entries`` legal entries (starting deals as they
+end), every ``LiveMatch.add_entry`` timed. All tables start together (a barrier)
+on one database: a PostgreSQL server of this run's own (``tests/postgres.py``,
+with the server's durable defaults: a commit waits for the disk, as SQLite's
+``synchronous=FULL`` does) or one SQLite file. Rounds alternate the two, so
+both meet the same machine; the ratios are of this run.
+
+Needs Debian's ``postgresql`` package (initdb, pg_ctl) and the ``club`` group.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+import postgres  # noqa: E402  (tests/postgres.py)
+
+from bench.table import PLAYERS, next_entry  # noqa: E402
+from models import Store  # noqa: E402
+from rules import Status  # noqa: E402
+
+
+def table(url: str, seed: int, entries: int, start: Any, results: Any) -> None:
+    """One table: its own match, ``entries`` timed entries; sends (start, end, seconds)."""
+    rng = random.Random(seed)
+    store = Store(url)
+    live = store.create_match(game="devynake", players=PLAYERS, options={"deals": None})
+    start.wait()
+    began, seconds = time.perf_counter(), []
+    while len(seconds) < entries:
+        current = live.match.current
+        if current is None or current.status is not Status.OPEN:
+            live.start_deal()
+            continue
+        event = next_entry(live.match, rng)
+        tick = time.perf_counter()
+        outcome = live.add_entry(event)
+        seconds.append(time.perf_counter() - tick)
+        assert outcome.accepted, outcome.refusal
+    results.put((began, time.perf_counter(), seconds))
+    store.close()
+
+
+def evening(url: str, tables: int, entries: int) -> tuple[float, list[float]]:
+    """All tables at once on ``url``: (seconds from the start to the last table's end,
+    every entry's seconds)."""
+    Store(url).close()  # migrated before the tables come
+    context = multiprocessing.get_context("fork")
+    start, results = context.Barrier(tables), context.Queue()
+    processes = [
+        context.Process(target=table, args=(url, seed, entries, start, results))
+        for seed in range(tables)
+    ]
+    for process in processes:
+        process.start()
+    reports = [results.get(timeout=1800) for _ in processes]
+    for process in processes:
+        process.join(60)
+        if process.exitcode != 0:
+            raise SystemExit(f"a table failed (exit {process.exitcode})")
+    wall = max(end for _, end, _ in reports) - min(began for began, _, _ in reports)
+    return wall, [s for _, _, seconds in reports for s in seconds]
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=20)
+    parser.add_argument("--entries", type=int, default=200, help="entries per table")
+    parser.add_argument("--rounds", type=int, default=2, help="evenings on each backend")
+    args = parser.parse_args()
+    reason = postgres.missing()
+    if reason:
+        raise SystemExit(f"bench/club.py: {reason}")
+    measured: dict[str, list[tuple[float, list[float]]]] = {"postgresql": [], "sqlite": []}
+    with postgres.running(durable=True) as server, tempfile.TemporaryDirectory() as folder:
+        for round_number in range(args.rounds):
+            for backend in ("postgresql", "sqlite"):
+                url = (
+                    server.create_database()
+                    if backend == "postgresql"
+                    else str(Path(folder) / f"club-{round_number}.db")
+                )
+                measured[backend].append(evening(url, args.tables, args.entries))
+                wall, seconds = measured[backend][-1]
+                print(
+                    f"round {round_number + 1} {backend:>10}: {len(seconds)} entries in "
+                    f"{wall:.1f} s",
+                    flush=True,
+                )
+    print(
+        f"\n{args.tables} tables at once, {args.entries} entries each, {args.rounds} rounds "
+        "per backend (entries/s: all tables together; ms: one add_entry)"
+    )
+    print(f"{'backend':>10} {'entries/s':>10} {'p50 ms':>8} {'p99 ms':>8} {'mean ms':>8}")
+    rows = {}
+    for backend, evenings in measured.items():
+        seconds = [s for _, run in evenings for s in run]
+        rate = sum(len(run) for _, run in evenings) / sum(wall for wall, _ in evenings)
+        rows[backend] = (rate, percentile(seconds, 0.5), percentile(seconds, 0.99))
+        print(
+            f"{backend:>10} {rate:>10.0f} {rows[backend][1] * 1e3:>8.1f} "
+            f"{rows[backend][2] * 1e3:>8.1f} {statistics.fmean(seconds) * 1e3:>8.1f}"
+        )
+    pg, lite = rows["postgresql"], rows["sqlite"]
+    print(
+        f"\nPostgreSQL / SQLite: entries/s {pg[0] / lite[0]:.2f}, p50 {pg[1] / lite[1]:.2f}, "
+        f"p99 {pg[2] / lite[2]:.2f}"
+    )
+
+
+if __name__ == "__main__":
+    main()
