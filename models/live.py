@@ -29,6 +29,7 @@ from rules.entries import Refused
 from rules.match import DealLog, Match, Outcome, Status
 from rules.record import load, verdict
 
+from .engine import StoreFault
 from .records import StoredEntry, StoredMatch, dumps, read_match, resumable, resumed
 from .results import deal_results, match_results
 from .tables import DealRow, EntryRow, MatchRow, utcnow
@@ -318,7 +319,13 @@ class LiveMatch:
                     raise StaleMatch(self.match_id)
                 yield session
         except BaseException:
-            self._reload()
+            try:
+                self._reload()
+            except StoreFault:
+                # The database cannot be read either (a server out of reach): memory may
+                # hold the change that failed. A revision no match has makes the next
+                # write stale, so it reloads before anything is written on top of it.
+                self.revision = -1
             raise
         self.revision += 1
 

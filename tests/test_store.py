@@ -11,8 +11,9 @@ import pytest
 from conftest import SCENARIOS, rows
 from sqlalchemy.orm import SessionTransaction
 
+import models.live
 from bench.table import next_entry
-from models import Store, UnknownMatch
+from models import StaleMatch, Store, StoreFault, UnknownMatch
 from rules import Code, RecordError, Refused, Status
 from rules.record import load, verdict
 
@@ -251,6 +252,32 @@ def test_failed_commit_leaves_memory_as_the_disk(store, monkeypatch):
     assert live.match.current.entries == 1
     assert live.add_entry({"type": "play", "player": 2, "card": "9H"}).accepted
     assert store.resume(live.match_id).verdict() == live.verdict()
+
+
+def test_a_failed_commit_that_cannot_reload_makes_the_next_write_reload(store, monkeypatch):
+    """The server gone at the commit and still gone when memory is to be rebuilt: memory
+    may hold the entry the disk lacks, so the next write is refused as stale and reloads
+    instead of storing on top of it."""
+    live = store.create_match(game="devynake", players=NAMES)
+    live.start_deal()
+    live.add_entry({"type": "pass", "player": 1})
+
+    def gone(*args, **kwargs):
+        raise StoreFault("unreachable", "postgresql+psycopg://club", "server closed")
+
+    monkeypatch.setattr(SessionTransaction, "commit", gone)
+    monkeypatch.setattr(models.live, "open_stored", gone)
+    with pytest.raises(StoreFault):
+        live.add_entry({"type": "play", "player": 2, "card": "9H"})
+    monkeypatch.undo()
+    with pytest.raises(StaleMatch):  # an entry that fits after the one memory still holds
+        live.add_entry(next_entry(live.match, random.Random(0)))
+    assert live.match.current.entries == 1
+    assert live.add_entry({"type": "play", "player": 2, "card": "9H"}).accepted
+    assert json.loads(store.export_record(live.match_id))["deals"][0]["events"] == [
+        {"type": "pass", "player": 1},
+        {"type": "play", "player": 2, "card": "9H"},
+    ]
 
 
 @pytest.mark.parametrize("seed", range(5))
