@@ -5,7 +5,8 @@
 Each table is a process of its own with its own ``Store``: it opens a new
 devynake match and enters ``--entries`` legal entries (starting deals as they
 end), every ``LiveMatch.add_entry`` timed. All tables start together (a barrier)
-on one database: a PostgreSQL server of this run's own (``tests/postgres.py``,
+on one database, and one table alone shows what an entry costs when nobody else
+writes. The database is a PostgreSQL server of this run's own (``tests/postgres.py``,
 with the server's durable defaults: a commit waits for the disk, as SQLite's
 ``synchronous=FULL`` does) or one SQLite file. Rounds alternate the two, so
 both meet the same machine; the ratios are of this run.
@@ -33,6 +34,8 @@ import postgres  # noqa: E402  (tests/postgres.py)
 from bench.table import PLAYERS, next_entry  # noqa: E402
 from models import Store  # noqa: E402
 from rules import Status  # noqa: E402
+
+BACKENDS = ("postgresql", "sqlite")
 
 
 def table(url: str, seed: int, entries: int, start: Any, results: Any) -> None:
@@ -91,41 +94,49 @@ def main() -> None:
     reason = postgres.missing()
     if reason:
         raise SystemExit(f"bench/club.py: {reason}")
-    measured: dict[str, list[tuple[float, list[float]]]] = {"postgresql": [], "sqlite": []}
+    # One table alone too: what an entry costs when nobody else writes.
+    setups = [(tables, backend) for tables in (1, args.tables) for backend in BACKENDS]
+    measured: dict[tuple[int, str], list[tuple[float, list[float]]]] = {s: [] for s in setups}
     with postgres.running(durable=True) as server, tempfile.TemporaryDirectory() as folder:
         for round_number in range(args.rounds):
-            for backend in ("postgresql", "sqlite"):
+            for tables, backend in setups:
                 url = (
                     server.create_database()
                     if backend == "postgresql"
-                    else str(Path(folder) / f"club-{round_number}.db")
+                    else str(Path(folder) / f"club-{round_number}-{tables}.db")
                 )
-                measured[backend].append(evening(url, args.tables, args.entries))
-                wall, seconds = measured[backend][-1]
+                measured[tables, backend].append(evening(url, tables, args.entries))
+                wall, seconds = measured[tables, backend][-1]
                 print(
-                    f"round {round_number + 1} {backend:>10}: {len(seconds)} entries in "
-                    f"{wall:.1f} s",
+                    f"round {round_number + 1}, {tables:>2} tables, {backend:>10}: "
+                    f"{len(seconds)} entries in {wall:.1f} s",
                     flush=True,
                 )
     print(
-        f"\n{args.tables} tables at once, {args.entries} entries each, {args.rounds} rounds "
-        "per backend (entries/s: all tables together; ms: one add_entry)"
+        f"\n{args.entries} entries per table, {args.rounds} rounds each, alternated"
+        " (entries/s: all tables together; ms: one add_entry)"
     )
-    print(f"{'backend':>10} {'entries/s':>10} {'p50 ms':>8} {'p99 ms':>8} {'mean ms':>8}")
-    rows = {}
-    for backend, evenings in measured.items():
-        seconds = [s for _, run in evenings for s in run]
-        rate = sum(len(run) for _, run in evenings) / sum(wall for wall, _ in evenings)
-        rows[backend] = (rate, percentile(seconds, 0.5), percentile(seconds, 0.99))
-        print(
-            f"{backend:>10} {rate:>10.0f} {rows[backend][1] * 1e3:>8.1f} "
-            f"{rows[backend][2] * 1e3:>8.1f} {statistics.fmean(seconds) * 1e3:>8.1f}"
-        )
-    pg, lite = rows["postgresql"], rows["sqlite"]
     print(
-        f"\nPostgreSQL / SQLite: entries/s {pg[0] / lite[0]:.2f}, p50 {pg[1] / lite[1]:.2f}, "
-        f"p99 {pg[2] / lite[2]:.2f}"
+        f"{'tables':>6} {'backend':>10} {'entries/s':>10} {'p50 ms':>8} {'p99 ms':>8} "
+        f"{'mean ms':>8}"
     )
+    rows = {}
+    for (tables, backend), evenings in measured.items():
+        seconds = [s for _, run in evenings for s in run]
+        rate = len(seconds) / sum(wall for wall, _ in evenings)
+        rows[tables, backend] = (rate, percentile(seconds, 0.5), percentile(seconds, 0.99))
+        p50, p99 = rows[tables, backend][1:]
+        print(
+            f"{tables:>6} {backend:>10} {rate:>10.0f} {p50 * 1e3:>8.1f} {p99 * 1e3:>8.1f} "
+            f"{statistics.fmean(seconds) * 1e3:>8.1f}"
+        )
+    print()
+    for tables in (1, args.tables):
+        pg, lite = rows[tables, "postgresql"], rows[tables, "sqlite"]
+        print(
+            f"PostgreSQL / SQLite, {tables:>2} tables: entries/s {pg[0] / lite[0]:.2f}, "
+            f"p50 {pg[1] / lite[1]:.2f}, p99 {pg[2] / lite[2]:.2f}"
+        )
 
 
 if __name__ == "__main__":
