@@ -225,8 +225,9 @@ def server_url(text: str) -> URL:
     except ArgumentError:
         url = None
     if url is None or url.get_backend_name() != "postgresql":
+        named = shown(url) if url is not None else text.split("://", 1)[0] + "://…"
         raise DatabaseUnavailable(
-            f"{text}: not a database Partija can use; give a file, or a PostgreSQL URL "
+            f"{named}: not a database Partija can use; give a file, or a PostgreSQL URL "
             "(postgresql+psycopg://user@host/dbname)"
         )
     return url.set(drivername="postgresql+psycopg")

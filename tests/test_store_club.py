@@ -30,6 +30,7 @@ from rules.record import verdict
 
 TABLES = 20
 ENTRIES = 200
+DEVICES = 8  # starting at once on a new database
 
 
 def play(url, seed, entries, match_id, start, results):
@@ -277,5 +278,33 @@ def test_without_the_driver_the_app_says_what_to_install(log_here, monkeypatch, 
 def test_a_url_of_another_database_is_refused_in_one_line(log_here, capsys):
     with pytest.raises(DatabaseUnavailable, match="PostgreSQL URL"):
         Store("mysql://partija@127.0.0.1/club")
-    assert main(["--db", "mysql://partija@127.0.0.1/club", "matches"]) == 2
-    assert capsys.readouterr().err.count("\n") == 1
+    assert main(["--db", "mysql://partija:secret@127.0.0.1/club", "matches"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "mysql://partija:***@127.0.0.1/club" in err
+    assert "secret" not in err
+
+
+def open_at_once(url, start, results):
+    try:
+        start.wait()
+        Store(url).close()
+        results.put("opened")
+    except BaseException as exc:
+        results.put(repr(exc))
+
+
+def test_devices_starting_at_once_on_a_new_database_migrate_it_once(postgres_server):
+    url = postgres_server.create_database()
+    context = multiprocessing.get_context("fork")
+    start, results = context.Barrier(DEVICES), context.Queue()
+    devices = [
+        context.Process(target=open_at_once, args=(url, start, results)) for _ in range(DEVICES)
+    ]
+    for device in devices:
+        device.start()
+    answers = [results.get(timeout=120) for _ in devices]
+    for device in devices:
+        device.join(60)
+    assert answers == ["opened"] * DEVICES
+    assert rows(url, "SELECT version_num FROM alembic_version") == [(HEAD,)]
+    postgres_server.drop_database(url)
