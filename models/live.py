@@ -307,6 +307,7 @@ class LiveMatch:
         to the next one. If the stored match is at another revision, another screen
         has changed it: nothing is written, memory is reloaded and ``StaleMatch`` tells.
         """
+        changing = False  # the caller may be changing memory: it does so only from here on
         try:
             with Session(self._engine) as session, session.begin():
                 moved = session.exec(
@@ -317,15 +318,18 @@ class LiveMatch:
                 )
                 if moved.rowcount != 1:
                     raise StaleMatch(self.match_id)
+                changing = True
                 yield session
         except BaseException:
             try:
                 self._reload()
             except StoreFault:
-                # The database cannot be read either (a server out of reach): memory may
-                # hold the change that failed. A revision no match has makes the next
-                # write stale, so it reloads before anything is written on top of it.
-                self.revision = -1
+                if changing:
+                    # The database cannot be read either (a server out of reach, a lock
+                    # held): memory may hold the change that failed. A revision no match
+                    # has makes the next write stale, so it reloads before anything is
+                    # written on top of it.
+                    self.revision = -1
             raise
         self.revision += 1
 
