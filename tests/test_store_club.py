@@ -262,6 +262,15 @@ def test_an_unreachable_server_is_one_sentence_in_both_languages(log_here, capsy
     assert out == "" and err.count("\n") == 1 and "cannot be reached" in err
 
 
+def test_the_app_tells_an_unreachable_server_in_the_players_language(monkeypatch):
+    pytest.importorskip("psycopg", reason="the PostgreSQL driver is not installed")
+    from app.run import open_store
+
+    monkeypatch.setenv("PARTIJA_DB", f"postgresql://partija@127.0.0.1:{free_port()}/club")
+    store, problem = open_store("lt")
+    assert store is None and "Nepavyksta pasiekti" in problem
+
+
 def test_without_the_driver_the_app_says_what_to_install(log_here, monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "psycopg", None)  # import psycopg now fails
     url = "postgresql://partija@127.0.0.1/club"
