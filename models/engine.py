@@ -297,8 +297,8 @@ def make_server_engine(url: URL) -> Engine:
     the writer read (``live.LiveMatch``). That UPDATE locks the match's row; a second
     writer waits for the first to commit, then finds the new revision and is told
     ``StaleMatch`` – under REPEATABLE READ it would get a serialization error instead.
-    Connections are checked before use
-    (``pool_pre_ping``), so a restarted server costs a reconnect, not a failed tap.
+    Connections are checked before use (``pool_pre_ping``), so a restarted server costs
+    a reconnect, not a failed tap.
     """
     where = shown(url)
     try:
@@ -310,23 +310,29 @@ def make_server_engine(url: URL) -> Engine:
         )
     except ImportError as exc:
         raise StoreFault("no_driver", where, str(exc)) from None
-    driver_error = engine.dialect.loaded_dbapi.Error
+    driver = engine.dialect.loaded_dbapi
 
     def as_fault(context: Any) -> None:
         error = context.original_exception
-        if isinstance(error, driver_error):
-            raise StoreFault(server_fault_kind(error), where, _first_line(error)) from error
+        if context.is_pre_ping:  # a dead pooled connection: the pool makes a new one
+            return
+        if isinstance(error, driver.Error):
+            kind = server_fault_kind(error, (driver.OperationalError, driver.InterfaceError))
+            raise StoreFault(kind, where, _first_line(error)) from error
 
     event.listen(engine, "handle_error", as_fault)
     return engine
 
 
-def server_fault_kind(error: BaseException) -> str:
+def server_fault_kind(error: BaseException, connection_errors: tuple[type, ...]) -> str:
     """``unreachable`` for a connection that could not be made or was lost (SQLSTATE class
-    08, an administrator's shutdown 57P01–57P03, or no SQLSTATE at all: the client
-    library's own failure to connect); ``unavailable`` for anything else."""
+    08, an administrator's shutdown 57P01–57P03, or the client library's own failure to
+    connect, which has no SQLSTATE); ``unavailable`` for anything else, in the server's
+    own words (a table gone, a permission refused)."""
     state = getattr(error, "sqlstate", None)
-    if state is None or state.startswith("08") or state in ("57P01", "57P02", "57P03"):
+    if state is None:
+        return "unreachable" if isinstance(error, connection_errors) else "unavailable"
+    if state.startswith("08") or state in ("57P01", "57P02", "57P03"):
         return "unreachable"
     return "unavailable"
 

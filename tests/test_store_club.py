@@ -248,6 +248,38 @@ def log_here(monkeypatch, tmp_path):
     monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path))
 
 
+def test_a_dropped_table_is_the_servers_own_words_not_a_traceback(postgres_server):
+    url = postgres_server.create_database()
+    store = Store(url)
+    live = store.create_match(game="devynake", players=PLAYERS)
+    live.start_deal()
+    postgres_server.admin("DROP TABLE entries", name(url))
+    with pytest.raises(StoreFault) as told:
+        live.add_entry({"type": "play", "player": 1, "card": "9H"})
+    assert told.value.kind == "unavailable"
+    assert 'relation "entries" does not exist' in told.value.message("en")
+    store.close()
+    postgres_server.drop_database(url)
+
+
+def test_connections_the_server_closed_are_made_again_unseen(postgres_server):
+    """A server restarted (here: every connection of the database ended by the
+    administrator) costs the next call a reconnect, not a fault."""
+    url = postgres_server.create_database()
+    store = Store(url)
+    live = store.create_match(game="devynake", players=PLAYERS)
+    live.start_deal()
+    ended = postgres_server.value(
+        "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+        f" WHERE datname = '{name(url)}'"
+    )
+    assert ended >= 1
+    assert live.add_entry({"type": "play", "player": 1, "card": "9H"}).accepted
+    assert len(store.list_matches()) == 1
+    store.close()
+    postgres_server.drop_database(url)
+
+
 def test_an_unreachable_server_is_one_sentence_in_both_languages(log_here, capsys):
     pytest.importorskip("psycopg", reason="the PostgreSQL driver is not installed")
     url = f"postgresql+psycopg://partija:secret@127.0.0.1:{free_port()}/club"
