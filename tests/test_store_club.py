@@ -349,3 +349,43 @@ def test_devices_starting_at_once_on_a_new_database_migrate_it_once(postgres_ser
     assert answers == ["opened"] * DEVICES
     assert rows(url, "SELECT version_num FROM alembic_version") == [(HEAD,)]
     postgres_server.drop_database(url)
+
+
+def test_two_devices_saving_a_new_setting_at_once_both_succeed(postgres_server):
+    """The first device's save is held open; the second's waits on the key, then
+    replaces the value instead of failing on the key's uniqueness."""
+    from sqlmodel import Session
+
+    from models.engine import make_server_engine, server_url
+    from models.settings import write_setting
+
+    url = postgres_server.create_database()
+    first, second = make_server_engine(server_url(url)), Store(url)
+    saved: list[BaseException | None] = []
+
+    def save():
+        try:
+            second.save_setting("lang", "en")
+        except BaseException as exc:
+            saved.append(exc)
+        else:
+            saved.append(None)
+
+    with Session(first) as session, session.begin():
+        write_setting(session, "lang", "lt")
+        racing = threading.Thread(target=save)
+        racing.start()
+        for _ in range(600):
+            if postgres_server.value(
+                "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+            ):
+                break
+            time.sleep(0.05)
+        else:
+            pytest.fail("the second save never waited for the first")
+    racing.join(60)
+    assert saved == [None]
+    assert second.settings() == {"lang": "en"}
+    first.dispose()
+    second.close()
+    postgres_server.drop_database(url)
