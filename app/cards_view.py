@@ -6,10 +6,13 @@ import flet as ft
 
 from app.describe import card_words
 from app.i18n import tr
+from app.memo import memo
 from app.suits import suit_colour, suit_mark
 from rules.cards import Card, Suit, rank_name
 
-CARD_W, CARD_H = 48, 60  # the picker's touch target: at least 48 px each way
+# The picker's touch target: at least 48 px each way, and no taller, so that a phone shows
+# a 36-card deck whole beneath the pinned header.
+CARD_W, CARD_H = 48, 48
 
 _BORDER = {"fits": ft.Colors.GREEN_700, "picked": ft.Colors.BLUE_700}
 
@@ -45,7 +48,9 @@ def card_face(
     )
 
 
-def tappable_card(card: Card, state: str, lang: str, on_tap) -> ft.Control:
+def tappable_card(
+    card: Card, state: str, lang: str, on_tap, *, width: float = CARD_W, height: float = CARD_H
+) -> ft.Control:
     """A picker card: one tap enters it. Carries ``card-<CODE>`` for tests and screen readers.
 
     The label says what the colours and the dimming show (fits, gone, picked), so the
@@ -61,7 +66,7 @@ def tappable_card(card: Card, state: str, lang: str, on_tap) -> ft.Control:
         button=True,
         content=ft.GestureDetector(
             on_tap=lambda _: on_tap(str(card)),
-            content=card_face(card, state=state),
+            content=card_face(card, width=width, height=height, state=state),
         ),
     )
 
@@ -79,14 +84,14 @@ def small_card(card: Card | None, lang: str, *, width: float = 40) -> ft.Control
     )
 
 
-@ft.memo
+@memo
 @ft.component
 def SmallCard(card: Card | None, lang: str, width: float = 40) -> ft.Control:
     """A board's card as a memoized component: drawn once, kept while the card stays."""
     return small_card(card, lang, width=width)
 
 
-@ft.memo
+@memo
 @ft.component
 def SuitMark(suit: Suit, size: float, colour: str | None = None) -> ft.Control:
     """A drawn suit sign as a memoized component (its shapes are many small controls)."""

@@ -6,30 +6,53 @@ because the offline web client has no font with suit symbols.
 
 from __future__ import annotations
 
-from app.i18n import tr
-from rules import Expected
-from rules.cards import Card, rank_name
+from collections.abc import Callable, Sequence
+from typing import Any
 
-_RANKS_LT = {
-    14: "tūzas",
-    13: "karalius",
-    12: "dama",
-    11: "valetas",
-    10: "dešimtakė",
-    9: "devynakė",
-    8: "aštuonakė",
-    7: "septynakė",
-    6: "šešiakė",
-}
-_RANKS_EN = {14: "ace", 13: "king", 12: "queen", 11: "jack"}
+from app.i18n import format_number, tr, trn
+from rules import GAMES, Expected
+from rules.cards import Card
+from rules.grammar import Name, seat_genders
+from rules.messages import card_words as words_of
+
 SUITS_LT = {"H": "širdžių", "D": "būgnų", "C": "kryžių", "S": "vynų"}
 SUITS_EN = {"H": "hearts", "D": "diamonds", "C": "clubs", "S": "spades"}
+_OPTIONS = [option for game in GAMES.values() for option in game.all_options()]
+OPTION_KEYS = frozenset(f"option.{option.name}" for option in _OPTIONS)
+# The named values options take ("cards", "flag"); each has its words (``value.<choice>``).
+NAMED_CHOICES = frozenset(c for option in _OPTIONS for c in option.choices if type(c) is str)
 
 
 def card_words(card: Card, lang: str) -> str:
-    if lang == "lt":
-        return f"{SUITS_LT[card.suit.value]} {_RANKS_LT.get(card.rank, rank_name(card.rank))}"
-    return f"{_RANKS_EN.get(card.rank, rank_name(card.rank))} of {SUITS_EN[card.suit.value]}"
+    """A card in words, as the referee writes it in Lithuanian (``rules.messages``)."""
+    return words_of(card, lang)
+
+
+def option_value(lang: str, value: object) -> str:
+    """An option's value in words: yes/no, the named choices translated, numbers as written."""
+    if isinstance(value, bool):
+        return tr(lang, f"value.{str(value).lower()}")
+    if value is None:
+        return tr(lang, "value.none")
+    if isinstance(value, str):
+        return tr(lang, f"value.{value}")
+    return format_number(lang, value) if isinstance(value, int | float) else str(value)
+
+
+def option_words(lang: str) -> Callable[[str, Any], str | None]:
+    """How an option error names its facts for people: options by their labels, values and
+    games in words; ``None`` leaves a fact as the record wrote it (a name no game knows)."""
+
+    def words(fact: str, value: Any) -> str | None:
+        if fact in ("name", "option") and f"option.{value}" in OPTION_KEYS:
+            return tr(lang, f"option.{value}")
+        if fact in ("value", "other") and (type(value) is not str or value in NAMED_CHOICES):
+            return option_value(lang, value)
+        if fact == "game" and value in GAMES:
+            return tr(lang, f"game.{value}.name")
+        return None
+
+    return words
 
 
 def expected_line(lang: str, expected: Expected, names: list[str]) -> str:
@@ -67,7 +90,7 @@ def entry_line(lang: str, event: dict, names: list[str]) -> str:
         cards = ", ".join(card_words(Card.parse(c), lang) for c in event.get("cards", []))
         return tr(lang, f"entry.{kind}", player=who, cards=cards or "—")
     if kind == "draw":
-        return tr(lang, "entry.draw", player=who, count=event.get("count", 1))
+        return trn(lang, "entry.draw", event.get("count", 1), player=who)
     return tr(lang, f"entry.{kind}", player=who)
 
 
@@ -82,13 +105,20 @@ def _placement_words(lang: str, item: dict) -> str:
     return text
 
 
-def deal_reasons(lang: str, log, names: list[str], options: dict) -> list[str]:
-    """Why a finished deal scored what it did, one short sentence per reason."""
+def deal_reasons(
+    lang: str, log, names: Sequence[str], options: dict, *, genders: Sequence[str] | None = None
+) -> list[str]:
+    """Why a finished deal scored what it did, one short sentence per reason.
+
+    ``genders`` (one per seat) choose the wording for feminine players; without
+    them each name's own gender or the guess from its spelling is used.
+    """
     from app.games import GAME_VIEWS
 
     deal = log.deal
     words = GAME_VIEWS[deal.game.id]
-    reasons = [words.reason(lang, why, tuple(names)) for why in deal.reasons()]
+    people = tuple(Name(n, g) for n, g in zip(names, seat_genders(names, genders)))
+    reasons = [words.reason(lang, why, people) for why in deal.reasons()]
     if options["violation_penalty"] == "points":
         for v in log.violations:
             reasons.append(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from app.i18n import tr
+from app.i18n import format_time, tr
 from app.model import HISTORY_PAGE, AppModel
 from app.table import Scoreboard
 from rules.reader import MAX_BYTES
@@ -94,7 +94,7 @@ def HistoryScreen(model: AppModel) -> ft.Control:
                             f"{tr(lang, f'game.{m.game}.name')} · {_status(lang, m)}",
                             weight=ft.FontWeight.W_600,
                         ),
-                        subtitle=ft.Text(f"{m.created_at:%Y-%m-%d %H:%M} · {totals}"),
+                        subtitle=ft.Text(f"{format_time(lang, m.created_at)} · {totals}"),
                         trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
                         on_click=lambda _, i=m.id: model.open_match(i),
                     )

@@ -1,58 +1,113 @@
-"""The app's strings, from gettext-style catalogues in ``assets/translations``.
+"""The app's strings, from the gettext catalogues in ``assets/translations``.
 
-Each language has one ``.po`` file whose ``msgid`` is a stable key (``home.title``)
-and whose ``msgstr`` is the text. A small reader is enough: the files are
-ours, UTF-8, with plain ``msgid``/``msgstr`` pairs and ``#`` comments.
+Each language has one ``.po`` file, the source its translator edits, whose
+``msgid`` is a stable key (``home.title``) and whose ``msgstr`` is the text;
+``messages.pot`` is the template extracted from the code (``app.catalogues``).
+A catalogue is read with Babel and compiled in memory at its first use, then
+looked up through the standard ``gettext`` machinery, so plural forms follow
+the language's gettext rule (Lithuanian has three: 1 korta, 2 kortos, 10 kortų).
+
+A sentence about people may need another wording for their grammatical
+genders ("liko žaisti vienas" / "viena"): that wording is the same key with
+a ``msgctxt`` of the genders in order (``f``, ``mf``, ``ff``), as gettext
+keeps variants; a language that needs none has none.
 """
 
 from __future__ import annotations
 
-import ast
+import gettext
+import io
 import pathlib
+from collections.abc import Sequence
+from datetime import UTC, datetime
 from functools import cache
+
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from rules.grammar import FEMININE, gender_of
 
 LANGUAGES = ("lt", "en")
 DEFAULT_LANGUAGE = "lt"
 CATALOGUES = pathlib.Path(__file__).resolve().parent.parent / "assets" / "translations"
 
 
-def read_po(text: str) -> dict[str, str]:
-    """Parse ``msgid``/``msgstr`` pairs; adjacent quoted lines are joined."""
-    entries: dict[str, str] = {}
-    key: str | None = None
-    field = None
-    parts: dict[str, list[str]] = {"msgid": [], "msgstr": []}
-
-    def flush() -> None:
-        nonlocal key
-        if parts["msgid"]:
-            entries["".join(parts["msgid"])] = "".join(parts["msgstr"])
-        parts["msgid"], parts["msgstr"] = [], []
-        key = None
-
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        if line.startswith("msgid "):
-            flush()
-            field, line = "msgid", line[6:]
-        elif line.startswith("msgstr "):
-            field, line = "msgstr", line[7:]
-        if field is None or not line.startswith('"'):
-            raise ValueError(f"not a catalogue line: {raw!r}")
-        parts[field].append(ast.literal_eval(line))
-    flush()
-    entries.pop("", None)  # the header entry
-    return entries
+@cache
+def catalogue(lang: str) -> Catalog:
+    """The language's ``.po`` file as Babel reads it (its plural rule from the locale)."""
+    with (CATALOGUES / f"{lang}.po").open("rb") as source:
+        return read_po(source, locale=lang)
 
 
 @cache
-def catalogue(lang: str) -> dict[str, str]:
-    return read_po((CATALOGUES / f"{lang}.po").read_text(encoding="utf-8"))
+def translations(lang: str) -> gettext.NullTranslations:
+    """The compiled catalogue; a key English lacks is looked up in Lithuanian."""
+    compiled = io.BytesIO()
+    write_mo(compiled, catalogue(lang))
+    compiled.seek(0)
+    found = gettext.GNUTranslations(compiled)
+    if lang != DEFAULT_LANGUAGE:
+        found.add_fallback(translations(DEFAULT_LANGUAGE))
+    return found
 
 
-def tr(lang: str, key: str, **params: object) -> str:
-    """The text for ``key`` in ``lang`` (falling back to Lithuanian, then the key itself)."""
-    text = catalogue(lang).get(key) or catalogue(DEFAULT_LANGUAGE).get(key) or key
+def _language(lang: str) -> gettext.NullTranslations:
+    return translations(lang if lang in LANGUAGES else DEFAULT_LANGUAGE)
+
+
+def _variant(lang: str, key: str, about: Sequence[str]) -> str | None:
+    """The wording of ``key`` for the genders of the people named, if one is needed and kept."""
+    genders = "".join(gender_of(name) for name in about)
+    if FEMININE not in genders or lang not in LANGUAGES:
+        return None
+    # Not through gettext: its fallback would lend English the Lithuanian wording.
+    variant = catalogue(lang).get(key, context=genders)
+    text = variant.string if variant is not None else None
+    return text if isinstance(text, str) and text else None
+
+
+def tr(lang: str, key: str, *, about: Sequence[str] = (), **params: object) -> str:
+    """The text for ``key`` in ``lang`` (falling back to Lithuanian, then the key itself).
+
+    ``about`` names the people the sentence is about, in order: when one of
+    them is feminine the wording for their genders is taken, if ``lang`` has one.
+    """
+    text = _variant(lang, key, about) or _language(lang).gettext(key)
     return text.format(**params) if params else text
+
+
+def trn(lang: str, key: str, count: int, **params: object) -> str:
+    """The plural form of ``key`` that ``count`` takes in ``lang``; ``{count}`` is filled too."""
+    text = _language(lang).ngettext(key, key, count)
+    return text.format(count=format_number(lang, count), **params)
+
+
+def N_(key: str) -> str:
+    """Mark a key that is translated elsewhere (kept in a table, passed on), for extraction."""
+    return key
+
+
+def format_number(lang: str, value: float) -> str:
+    """A number as the language writes it: "1,25" in Lithuanian, "1.25" in English."""
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, locale=lang)
+
+
+def format_time(lang: str, moment: datetime) -> str:
+    """A stored time on the device's clock, as the language writes it ("2026-12-02 09:30").
+
+    The store keeps UTC; SQLite gives it back without a zone, so a naive time is UTC.
+    """
+    from babel.dates import format_datetime
+
+    aware = moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+    return format_datetime(aware.astimezone(), "short", locale=lang)
+
+
+def format_percent(lang: str, value: float) -> str:
+    """A share as a percentage in the language's way: "50 %" in Lithuanian, "50%" in English."""
+    from babel.numbers import format_percent as percent
+
+    return percent(value, locale=lang)

@@ -11,7 +11,7 @@ from typing import Any
 
 import flet as ft
 
-from app.i18n import DEFAULT_LANGUAGE, tr
+from app.i18n import DEFAULT_LANGUAGE, tr, trn
 from app.new_match import GAME_ORDER, NewMatchModel
 from app.settings_model import Settings
 from app.table_model import Notice, TableModel
@@ -205,13 +205,24 @@ class AppModel:
         except RecordRejected as exc:
             self.message = tr(self.lang, "history.not_record", problem=exc.message(self.lang))
         else:
-            self.message = tr(self.lang, "history.imported", count=len(ids))
+            self.message = trn(self.lang, "history.imported", len(ids))
             self.version += 1
 
     # -- roster ---------------------------------------------------------------
     def rename(self, old: str, new: str) -> None:
         self._roster_change(
             lambda: self.store.rename_player(old, new), "roster.renamed", old=old, new=new
+        )
+
+    def roster_genders(self) -> dict[str, str]:
+        return self.store.roster_genders() if self.store is not None else {}
+
+    def set_gender(self, name: str, gender: str) -> None:
+        self._roster_change(
+            lambda: self.store.set_gender(name, gender),
+            "roster.gender_set",
+            name=name,
+            gender=tr(self.lang, f"gender.{gender}"),
         )
 
     def merge(self, keep: str, drop: str) -> None:

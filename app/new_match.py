@@ -9,8 +9,10 @@ from typing import Any
 
 import flet as ft
 
+from app.describe import option_value, option_words
 from app.i18n import tr
 from rules import GAMES
+from rules.grammar import FEMININE, MASCULINE, guess_gender
 from rules.names import BadName, clean_name, name_key
 from rules.options import Option, OptionError
 
@@ -31,6 +33,8 @@ class NewMatchModel:
     first_dealer: int = 0
     options: dict[str, Any] = field(default_factory=dict)
     error: str | None = None
+    # Genders chosen for names new to the roster, by name key (a roster player keeps his own).
+    genders: dict[str, str] = field(default_factory=dict)
 
     @property
     def spec(self):
@@ -73,8 +77,20 @@ class NewMatchModel:
             self.error = tr(lang, "new.too_many", high=self.spec.MAX_SEATS)
             return False
         self.players = [*self.players, name]
+        if name not in roster:  # a new name: the screen offers its gender, guessed at first
+            self.genders = {**self.genders, key: guess_gender(name)}
         self.error = None
         return True
+
+    def gender(self, seat: int) -> str | None:
+        """The gender chosen for a new name at ``seat``; None for a roster player."""
+        return self.genders.get(name_key(self.players[seat]))
+
+    def toggle_gender(self, seat: int) -> None:
+        key = name_key(self.players[seat])
+        if key in self.genders:
+            other = FEMININE if self.genders[key] == MASCULINE else MASCULINE
+            self.genders = {**self.genders, key: other}
 
     def remove_player(self, seat: int) -> None:
         players = list(self.players)
@@ -108,7 +124,7 @@ class NewMatchModel:
         try:
             spec(seats, dict(self.options))
         except OptionError as exc:
-            self.error = tr(lang, "new.bad_options", problem=exc.message(lang))
+            self.error = tr(lang, "new.bad_options", problem=exc.message(lang, option_words(lang)))
             return None
         self.error = None
         return {
@@ -116,6 +132,7 @@ class NewMatchModel:
             "players": list(self.players),
             "options": dict(self.options),
             "first_dealer": self.first_dealer,
+            "genders": [self.gender(seat) or "" for seat in range(seats)],
         }
 
     def _choice_seating(self, seats: int, lang: str) -> dict[str, Any] | None:
@@ -127,7 +144,7 @@ class NewMatchModel:
                 most = self.spec.seat_limits({**self.options, option.name: choice})[1]
                 if most >= seats:
                     title = tr(lang, f"option.{option.name}")
-                    return {"option": title, "value": choice, "more": most}
+                    return {"option": title, "value": option_value(lang, choice), "more": most}
         return None
 
 
@@ -197,7 +214,10 @@ def option_control(nm: NewMatchModel, option: Option, lang: str) -> ft.Control:
                 value=str(value),
                 width=160,
                 dense=True,
-                options=[ft.DropdownOption(key=key, text=key) for key in by_key],
+                options=[
+                    ft.DropdownOption(key=key, text=option_value(lang, choice))
+                    for key, choice in by_key.items()
+                ],
                 on_select=lambda e: nm.set_option(option.name, by_key[e.control.value]),
             )
         else:
@@ -235,6 +255,24 @@ def _typed(text: str | None) -> Any:
     return int(text) if text.lstrip("-").isdigit() else text
 
 
+def gender_chip(nm: NewMatchModel, seat: int, lang: str) -> list[ft.Control]:
+    """For a name new to the roster: "jis" or "ji", a tap changes it (sentences agree)."""
+    gender = nm.gender(seat)
+    if gender is None:
+        return []
+    return [
+        ft.Semantics(
+            identifier=f"gender-{seat}",
+            content=ft.Chip(
+                height=CHIP_HEIGHT,
+                label=ft.Text(tr(lang, f"gender.{gender}")),
+                tooltip=tr(lang, "new.gender_hint"),
+                on_click=lambda _: nm.toggle_gender(seat),
+            ),
+        )
+    ]
+
+
 @ft.component
 def NewMatchScreen(
     nm: NewMatchModel,
@@ -270,6 +308,7 @@ def NewMatchScreen(
                 [
                     ft.Text(f"{seat + 1}.", width=24),
                     ft.Text(name, size=16, expand=True),
+                    *gender_chip(nm, seat, lang),
                     ft.Semantics(
                         identifier=f"dealer-{seat}",
                         content=ft.Chip(

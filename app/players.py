@@ -4,16 +4,43 @@ from __future__ import annotations
 
 import flet as ft
 
-from app.i18n import tr
+from app.i18n import format_number, format_percent, tr
 from app.model import GAME_ORDER, AppModel
+from rules.grammar import GENDERS
 
 
-def _rate(value: float | None) -> str:
-    return "–" if value is None else f"{value:.0%}"
+def _rate(lang: str, value: float | None) -> str:
+    return "–" if value is None else format_percent(lang, value)
 
 
-def _average(value: float | None) -> str:
-    return "–" if value is None else f"{value:.2f}"
+def _average(lang: str, value: float | None) -> str:
+    return "–" if value is None else format_number(lang, round(value, 2))
+
+
+def gender_chips(model: AppModel, name: str) -> list[ft.Control]:
+    """The chosen player's gender ("jis" / "ji"): the sentences about him or her agree."""
+    gender = model.roster_genders().get(name)
+    if gender is None:
+        return []
+    return [
+        ft.Row(
+            [
+                ft.Text(tr(model.lang, "players.gender"), size=14),
+                *(
+                    ft.Semantics(
+                        identifier=f"gender-{g}",
+                        content=ft.Chip(
+                            label=ft.Text(tr(model.lang, f"gender.{g}")),
+                            selected=gender == g,
+                            on_select=lambda _, g=g: model.set_gender(name, g),
+                        ),
+                    )
+                    for g in GENDERS
+                ),
+            ],
+            spacing=8,
+        )
+    ]
 
 
 @ft.component
@@ -62,8 +89,8 @@ def PlayersScreen(model: AppModel) -> ft.Control:
                 ft.DataCell(ft.Text(s.name)),
                 ft.DataCell(ft.Text(str(s.matches))),
                 ft.DataCell(ft.Text(str(s.wins))),
-                ft.DataCell(ft.Text(_rate(s.win_rate))),
-                ft.DataCell(ft.Text(_average(s.points_per_deal))),
+                ft.DataCell(ft.Text(_rate(lang, s.win_rate))),
+                ft.DataCell(ft.Text(_average(lang, s.points_per_deal))),
                 ft.DataCell(ft.Text(str(s.violations))),
             ]
         )
@@ -85,7 +112,7 @@ def PlayersScreen(model: AppModel) -> ft.Control:
                             to_y=round(100 * (s.win_rate or 0)),
                             width=18,
                             color=ft.Colors.PRIMARY,
-                            tooltip=f"{s.name}: {_rate(s.win_rate)}",
+                            tooltip=f"{s.name}: {_rate(lang, s.win_rate)}",
                         )
                     ],
                 )
@@ -137,6 +164,7 @@ def PlayersScreen(model: AppModel) -> ft.Control:
                 options=[ft.DropdownOption(key=n, text=n) for n in names],
                 on_select=lambda e: set_old(e.control.value or ""),
             ),
+            *gender_chips(model, old),
             ft.TextField(
                 label=tr(lang, "players.new_name"),
                 value=new,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pathlib
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import cache
 
@@ -43,10 +44,81 @@ def rules_page(game: str, lang: str) -> tuple[str, tuple[Paragraph, ...]]:
     return title, tuple(paragraphs)
 
 
+# Endings a word takes in Lithuanian (without diacritics; tried longest first):
+# the verb's infinitive and present, the noun's cases, the -imas noun made from a verb.
+# Cutting one off leaves the stem that the word's other forms begin with: "traukti",
+# "traukia", "traukimas" all begin "trauk"; "širdys", "širdžių" begin "sird".
+_ENDINGS = {
+    "lt": tuple(
+        sorted(
+            [
+                "imas",
+                "imai",
+                "imu",
+                "imo",
+                "ima",
+                "iamas",
+                "iama",
+                "amas",
+                "ama",
+                "ti",
+                "tis",
+                "ia",
+                "iu",
+                "io",
+                "ie",
+                "iai",
+                "ioje",
+                "iuose",
+                "as",
+                "is",
+                "ys",
+                "us",
+                "es",
+                "os",
+                "ai",
+                "ei",
+                "ui",
+                "au",
+                "a",
+                "e",
+                "i",
+                "o",
+                "u",
+                "y",
+            ],
+            key=len,
+            reverse=True,
+        )
+    ),
+    "en": ("ing", "ed", "es", "s"),
+}
+_SHORTEST_STEM = 3  # an ending is not cut where less would be left
+
+
+def plain(text: str) -> str:
+    """Case and diacritics gone, so a word typed without them is the same word ("sirdys")."""
+    decomposed = unicodedata.normalize("NFD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def stem(word: str, lang: str) -> str:
+    """The word without its ending (``plain`` first): what its other forms begin with."""
+    word = plain(word)
+    for ending in _ENDINGS.get(lang, ()):
+        if word.endswith(ending) and len(word) - len(ending) >= _SHORTEST_STEM:
+            return word[: -len(ending)]
+    return word
+
+
+def finds(query: str, text: str, lang: str) -> bool:
+    """Whether every word of ``query``, in any of its forms, begins a word of ``text``."""
+    words = re.findall(r"\w+", plain(text))
+    return all(any(w.startswith(stem(q, lang)) for w in words) for q in re.findall(r"\w+", query))
+
+
 def search(game: str, lang: str, query: str) -> tuple[Paragraph, ...]:
-    """Paragraphs whose title or text holds every word of ``query`` (case-insensitive)."""
-    words = query.casefold().split()
+    """Paragraphs whose title or text has every word of ``query`` in some form of it:
+    "traukimas" finds "traukti" and "traukia", "sirdys" finds "širdys"."""
     _, paragraphs = rules_page(game, lang)
-    return tuple(
-        p for p in paragraphs if all(w in (p.title + " " + p.body).casefold() for w in words)
-    )
+    return tuple(p for p in paragraphs if finds(query, p.title + " " + p.body, lang))

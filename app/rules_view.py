@@ -4,19 +4,11 @@ from __future__ import annotations
 
 import flet as ft
 
+from app.describe import option_value
 from app.i18n import tr
 from app.rules_text import rules_page, search
 from rules import GAMES
 from rules.options import COMMON
-
-
-def _shown(value, lang: str) -> str:
-    """An option's value in words: yes/no, the named choices translated, numbers as they are."""
-    if isinstance(value, bool):
-        return tr(lang, f"value.{str(value).lower()}")
-    if value is None:
-        return tr(lang, "value.none")
-    return tr(lang, f"value.{value}") if isinstance(value, str) else str(value)
 
 
 def OptionsInForce(game: str, lang: str, options: dict) -> ft.Control:
@@ -28,7 +20,7 @@ def OptionsInForce(game: str, lang: str, options: dict) -> ft.Control:
                 [
                     ft.Text(
                         f"{tr(lang, f'option.{option.name}')}: "
-                        f"{_shown(options.get(option.name), lang)}",
+                        f"{option_value(lang, options.get(option.name))}",
                         size=14,
                         weight=ft.FontWeight.W_600,
                     ),

@@ -50,7 +50,11 @@ def TopBar(model: AppModel) -> ft.Control:
         leading = ft.Semantics(
             identifier="action-home",
             content=ft.IconButton(
-                ft.Icons.HOME, tooltip=tr(lang, "nav.home"), on_click=lambda _: model.go_home()
+                ft.Icons.HOME,
+                tooltip=tr(lang, "nav.home"),
+                on_click=lambda _: model.go_home(),
+                width=48,
+                height=48,
             ),
         )
     actions = []
@@ -65,6 +69,8 @@ def TopBar(model: AppModel) -> ft.Control:
                     on_click=lambda _: model.open_rules(
                         table.game_id, None, table.match.game.options
                     ),
+                    width=48,
+                    height=48,
                 ),
             )
         )
@@ -76,6 +82,7 @@ def TopBar(model: AppModel) -> ft.Control:
                 tooltip=tr(lang, "lang.switch.hint"),
                 on_click=lambda _: model.toggle_language(),
                 style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12, vertical=12)),
+                height=48,
             ),
         ),
     ]
@@ -89,6 +96,8 @@ def TopBar(model: AppModel) -> ft.Control:
                     on_click=lambda _: model.toggle_theme(
                         ft.context.page.platform_brightness == ft.Brightness.DARK
                     ),
+                    width=48,
+                    height=48,
                 ),
             )
         )
@@ -105,7 +114,7 @@ def TopBar(model: AppModel) -> ft.Control:
 
 
 @ft.component
-def Body(model: AppModel) -> ft.Control:
+def Body(model: AppModel, width: float) -> ft.Control:
     if model.screen == "new":
         return NewMatchScreen(
             model.new_match,
@@ -119,17 +128,11 @@ def Body(model: AppModel) -> ft.Control:
         )
     if model.screen == "table" and model.table is not None:
         table = model.table
-        return ft.Column(
-            [
-                TableScreen(
-                    table,
-                    lambda anchor: model.open_rules(
-                        table.game_id, anchor, table.match.game.options
-                    ),
-                )
-            ],
-            scroll=ft.ScrollMode.AUTO,
-            expand=True,
+        # The table scrolls itself, below its pinned header.
+        return TableScreen(
+            table,
+            lambda anchor: model.open_rules(table.game_id, anchor, table.match.game.options),
+            width,
         )
     if model.screen == "rules":
         return RulesScreen(
@@ -155,6 +158,9 @@ def App() -> ft.Control:
         return AppModel.start(store, problem, local=not page.web)
 
     model, _ = ft.use_state(make)
+    # The table lays itself out by the width it has (a phone's column, a tablet's two panes).
+    width, set_width = ft.use_state(float(page.width or 360))
+    page.on_resize = lambda e: set_width(e.width)
     page.on_locale_change = lambda e: model.device_locale(
         [f"{loc.language_code}_{loc.country_code or ''}" for loc in e.locales]
     )
@@ -167,7 +173,9 @@ def App() -> ft.Control:
         content=ft.Column(
             [
                 TopBar(model),
-                ft.Container(Body(model), padding=ft.Padding.symmetric(horizontal=12), expand=True),
+                ft.Container(
+                    Body(model, width), padding=ft.Padding.symmetric(horizontal=12), expand=True
+                ),
             ],
             expand=True,
         ),

@@ -1,4 +1,10 @@
-"""The table screen: expected-now line, totals, the public table, the card picker, entry buttons.
+"""The table screen: expected-now line, totals, the verdict, the card picker, the public table.
+
+What a tap is answered with never scrolls away: the expected-now line, the
+totals, the last entry with its undo, and the verdict (a refusal, or a
+violation waiting for the table's ruling) are pinned at the top; the picker
+and the rest scroll below them. On a tablet the entry list and the
+scoreboard stand beside the table.
 
 Drawn as memoized components fed with plain values (``table_state``): a tap
 draws again only the parts whose values changed – the header, the cards whose
@@ -8,18 +14,20 @@ keyed by the closed deals.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 import flet as ft
 
 from app import table_state
-from app.cards_view import tappable_card
+from app.cards_view import CARD_H, CARD_W, tappable_card
 from app.games import GAME_VIEWS
 from app.i18n import tr
+from app.memo import memo
 from app.suits import on_table_colour, suit_mark
 from app.table_model import TableModel
-from app.table_state import EntryLine, HeaderState, ScoreState
+from app.table_state import EntryLine, HeaderState, PendingViolation, ScoreState
+from rules import Status
 from rules.cards import SUITS, Card, Suit
 
 ACTION_ICONS = {
@@ -41,7 +49,15 @@ ACTION_ICONS = {
     "confirm-stop": ft.Icons.FLAG,
     "keep-playing": ft.Icons.PLAY_ARROW,
     "reopen": ft.Icons.REPLAY,
+    "other-player": ft.Icons.PERSON_SEARCH,
+    "let-stand": ft.Icons.CHECK,
+    "annul-violation": ft.Icons.DELETE_SWEEP,
 }
+WIDE = 720  # from this width on (a tablet) the entry list and scoreboard stand beside the table
+BIG_CARD_W, BIG_CARD_H = 52, 60  # a tablet's picker: the room is there, the cards grow
+CARD_GAP = 3
+SUIT_COLUMN = 22
+
 NOTICE_COLOURS = {
     "refused": (ft.Colors.ERROR_CONTAINER, ft.Colors.ON_ERROR_CONTAINER),
     "violation": (ft.Colors.TERTIARY_CONTAINER, ft.Colors.ON_TERTIARY_CONTAINER),
@@ -49,27 +65,53 @@ NOTICE_COLOURS = {
 }
 
 
-def action_button(kind: str, text: str, on_click, *, primary: bool = False) -> ft.Control:
+def action_button(
+    kind: str, text: str, on_click, *, primary: bool = False, label: str | None = None
+) -> ft.Control:
     style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=14, vertical=12))
     button_type = ft.FilledButton if primary else ft.OutlinedButton
     return ft.Semantics(
         identifier=f"action-{kind}",
+        label=label,
         content=button_type(
             text, icon=ACTION_ICONS.get(kind), on_click=lambda _: on_click(), style=style, height=48
         ),
     )
 
 
-@ft.memo
+def icon_button(
+    identifier: str,
+    icon: ft.IconData,
+    tooltip: str,
+    on_click: Callable[[], None],
+    colour: str | None = None,
+) -> ft.Control:
+    """An icon button with a 48 × 48 touch target (Flet's default is 40)."""
+    return ft.Semantics(
+        identifier=identifier,
+        content=ft.IconButton(
+            icon,
+            icon_size=24,
+            icon_color=colour,
+            width=48,
+            height=48,
+            tooltip=tooltip,
+            on_click=lambda _: on_click(),
+        ),
+    )
+
+
+@memo
 @ft.component
 def Header(state: HeaderState) -> ft.Control:
     # The seat to act is marked twice: filled, and with an arrow (never colour alone).
     totals = [
         ft.Semantics(
             identifier=f"total-{seat}",
-            label=f"{name} {total}",
+            # The total stays last: "Ona (dalija) 12".
+            label=f"{name} ({state.dealer_word}) {total}" if deals else f"{name} {total}",
             content=ft.Container(
-                padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+                padding=ft.Padding.symmetric(horizontal=10, vertical=5),
                 border_radius=16,
                 bgcolor=ft.Colors.PRIMARY_CONTAINER
                 if turn
@@ -77,6 +119,7 @@ def Header(state: HeaderState) -> ft.Control:
                 content=ft.Row(
                     [
                         *([ft.Icon(ft.Icons.PLAY_ARROW, size=16)] if turn else []),
+                        *([ft.Icon(ft.Icons.STYLE, size=16)] if deals else []),
                         ft.Text(f"{name} {total}", size=14, weight=ft.FontWeight.W_600),
                     ],
                     tight=True,
@@ -84,30 +127,63 @@ def Header(state: HeaderState) -> ft.Control:
                 ),
             ),
         )
-        for seat, (name, total, turn) in enumerate(state.seats)
+        for seat, (name, total, turn, deals) in enumerate(state.seats)
     ]
     return ft.Column(
         [
             ft.Semantics(
                 identifier="expected-now",
                 content=ft.Text(
-                    state.headline, size=20, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY
+                    state.headline,
+                    size=20,
+                    weight=ft.FontWeight.BOLD,
+                    color=ft.Colors.PRIMARY,
+                    max_lines=2,
+                    overflow=ft.TextOverflow.ELLIPSIS,
                 ),
             ),
-            ft.Text(state.info, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Row(
+                [
+                    ft.Text(state.info, size=14, color=ft.Colors.ON_SURFACE_VARIANT),
+                    *totals,
+                ],
+                wrap=True,
+                spacing=6,
+                run_spacing=4,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+        ],
+        spacing=4,
+    )
+
+
+@memo
+@ft.component
+def LastLine(text: str, undo_label: str, lang: str, on_undo: Callable[[], None]) -> ft.Control:
+    """The last entry (or refusal) and, beside it, the undo that takes it back: always in
+    sight, so a wrong tap is seen and mended without scrolling."""
+    return ft.Row(
+        [
+            # The label carries the text: Flutter's web tree can keep a Text's first (empty)
+            # value, and screen readers and tests read this line after every tap.
             ft.Semantics(
                 identifier="last-entry",
+                label=text,
+                exclude_semantics=True,
+                expand=True,
                 content=ft.Text(
-                    state.last_entry,
+                    text,
                     size=14,
-                    max_lines=1,
+                    max_lines=2,
                     overflow=ft.TextOverflow.ELLIPSIS,
                     color=ft.Colors.ON_SURFACE_VARIANT,
                 ),
             ),
-            ft.Row(totals, wrap=True, spacing=6, run_spacing=6),
+            action_button("undo", tr(lang, "action.undo"), on_undo, label=undo_label),
         ],
-        spacing=4,
+        spacing=6,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        wrap=False,
     )
 
 
@@ -122,67 +198,155 @@ def NoticeBanner(tm: TableModel, on_rule) -> ft.Control:
     extra: list[ft.Control] = []
     if notice.anchor:
         extra.append(
-            ft.Semantics(
-                identifier="action-rule",
-                content=ft.TextButton(
-                    tr(tm.lang, "notice.rule"), on_click=lambda _: on_rule(notice.anchor)
-                ),
+            icon_button(
+                "action-rule",
+                ft.Icons.MENU_BOOK,
+                tr(tm.lang, "notice.rule"),
+                lambda: on_rule(notice.anchor),
+                fg,
             )
         )
-    extra.append(
-        ft.IconButton(
-            ft.Icons.CLOSE,
-            icon_color=fg,
-            tooltip=tr(tm.lang, "notice.close"),
-            on_click=lambda _: tm.dismiss(),
+    if notice.kind == "info":  # a refusal or news stays until the next tap answers it
+        extra.append(
+            icon_button(
+                "action-dismiss", ft.Icons.CLOSE, tr(tm.lang, "notice.close"), tm.dismiss, fg
+            )
         )
-    )
     return ft.Semantics(
         identifier=f"notice-{notice.kind}",
         live_region=True,
         content=ft.Container(
             bgcolor=bg,
             border_radius=10,
-            padding=ft.Padding.only(left=12, top=6, bottom=6, right=4),
+            padding=ft.Padding.only(left=10, top=4, bottom=4, right=0),
             content=ft.Row(
                 [
-                    ft.Icon(icon, color=fg),
+                    ft.Icon(icon, color=fg, size=22),
                     ft.Text(
                         notice.text, color=fg, size=15, expand=True, weight=ft.FontWeight.W_500
                     ),
                     *extra,
                 ],
+                spacing=8,
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
             ),
         ),
     )
 
 
-@ft.memo
+@memo
 @ft.component
-def PickerCard(code: str, state: str, lang: str, on_tap: Callable[[str], None]) -> ft.Control:
-    return tappable_card(Card.parse(code), state, lang, on_tap)
+def ViolationPanel(
+    items: tuple[PendingViolation, ...],
+    lang: str,
+    on_stand: Callable[[tuple[int, int, int, str]], None],
+    on_annul: Callable[[tuple[int, int, int, str]], None],
+) -> ft.Control:
+    """Flagged violations waiting for the table: the proof in words and the two rulings."""
+    bg, fg = NOTICE_COLOURS["violation"]
+    panels: list[ft.Control] = []
+    for item in items:
+        choices = [
+            action_button(
+                "let-stand", tr(lang, "violation.let_stand"), lambda k=item.key: on_stand(k)
+            )
+        ]
+        if item.can_annul:
+            choices.append(
+                action_button(
+                    "annul-violation",
+                    tr(lang, "action.annul"),
+                    lambda k=item.key: on_annul(k),
+                    primary=True,
+                )
+            )
+        panels.append(
+            ft.Container(
+                bgcolor=bg,
+                border_radius=10,
+                padding=ft.Padding.only(left=10, top=6, bottom=6, right=8),
+                content=ft.Column(
+                    [
+                        ft.Row(
+                            [
+                                ft.Icon(ft.Icons.GAVEL, color=fg, size=22),
+                                ft.Text(
+                                    f"{item.text} {tr(lang, 'penalty.flag')}",
+                                    color=fg,
+                                    size=15,
+                                    expand=True,
+                                    weight=ft.FontWeight.W_500,
+                                ),
+                            ],
+                            spacing=8,
+                        ),
+                        ft.Row(choices, wrap=True, spacing=8, run_spacing=6),
+                    ],
+                    spacing=4,
+                ),
+            )
+        )
+    return ft.Semantics(
+        identifier="notice-violation", live_region=True, content=ft.Column(panels, spacing=6)
+    )
 
 
-@ft.memo
+@memo
+@ft.component
+def DealSummary(text: str) -> ft.Control:
+    """Why the deal ended as it did; it stays until the next deal starts."""
+    return ft.Semantics(
+        identifier="deal-summary",
+        content=ft.Container(
+            bgcolor=ft.Colors.SECONDARY_CONTAINER,
+            border_radius=10,
+            padding=10,
+            content=ft.Text(text, size=15, color=ft.Colors.ON_SECONDARY_CONTAINER),
+        ),
+    )
+
+
+@memo
+@ft.component
+def PickerCard(
+    code: str, state: str, lang: str, on_tap: Callable[[str], None], big: bool
+) -> ft.Control:
+    width, height = (BIG_CARD_W, BIG_CARD_H) if big else (CARD_W, CARD_H)
+    return tappable_card(Card.parse(code), state, lang, on_tap, width=width, height=height)
+
+
+def lines_of(count: int, per_line: int) -> int:
+    """Cards per line for a suit of ``count`` cards: as even as the lines allow (9 → 5 + 4,
+    not 6 + 3), so the rows of a suit read as one block."""
+    lines = -(-count // max(1, per_line))
+    return -(-count // lines)
+
+
+@memo
 @ft.component
 def PickerRow(
-    suit: Suit, cards: tuple[tuple[str, str], ...], lang: str, on_tap: Callable[[str], None]
+    suit: Suit,
+    cards: tuple[tuple[str, str], ...],
+    lang: str,
+    on_tap: Callable[[str], None],
+    per_line: int,
+    big: bool,
 ) -> ft.Control:
-    # 22 + 4 + 6 × 48 + 5 × 3 = 329: a 24-card deck's suit fits one line on a 360 px phone.
+    width = BIG_CARD_W if big else CARD_W
+    chunk = lines_of(len(cards), per_line)
     return ft.Row(
         [
             ft.Container(
                 suit_mark(suit, 20, on_table_colour(suit)),
-                width=22,
+                width=SUIT_COLUMN,
                 alignment=ft.Alignment.CENTER,
             ),
             ft.Row(
-                [PickerCard(code, state, lang, on_tap, key=code) for code, state in cards],
+                [PickerCard(code, state, lang, on_tap, big, key=code) for code, state in cards],
                 wrap=True,
-                spacing=3,
-                run_spacing=4,
-                expand=True,
+                spacing=CARD_GAP,
+                run_spacing=CARD_GAP,
+                width=chunk * width + (chunk - 1) * CARD_GAP,
             ),
         ],
         spacing=4,
@@ -190,15 +354,27 @@ def PickerRow(
     )
 
 
-def Picker(tm: TableModel) -> ft.Control:
+def per_line(room: float, big: bool) -> int:
+    """How many cards a picker line holds in ``room`` px (six on a 360 px phone)."""
+    width = BIG_CARD_W if big else CARD_W
+    return int((room - SUIT_COLUMN - 4 + CARD_GAP) // (width + CARD_GAP))
+
+
+def Picker(tm: TableModel, room: float, big: bool) -> ft.Control:
+    """One block per suit; a suit takes as few lines as the room allows (one on a tablet,
+    two for 8 or 9 cards on a 360 px phone, where 48 px targets leave room for six)."""
+    fits = per_line(room, big)
     rows = table_state.picker(tm)
     return ft.Column(
-        [PickerRow(suit, cards, tm.lang, tm.tap_card, key=suit.value) for suit, cards in rows],
-        spacing=6,
+        [
+            PickerRow(suit, cards, tm.lang, tm.tap_card, fits, big, key=suit.value)
+            for suit, cards in rows
+        ],
+        spacing=5,
     )
 
 
-@ft.memo
+@memo
 @ft.component
 def Board(game: str, view: object, names: tuple[str, ...], lang: str) -> ft.Control:
     return ft.Container(
@@ -209,9 +385,53 @@ def Board(game: str, view: object, names: tuple[str, ...], lang: str) -> ft.Cont
     )
 
 
+def seat_buttons(
+    tm: TableModel, seats: Iterable[int], selected: int | None, on_choose: Callable[[int], None]
+) -> list[ft.Control]:
+    return [
+        ft.Semantics(
+            identifier=f"seat-{seat}",
+            selected=seat == selected,
+            content=(ft.FilledButton if seat == selected else ft.OutlinedButton)(
+                tm.names[seat], on_click=lambda _, s=seat: on_choose(s), height=48
+            ),
+        )
+        for seat in seats
+    ]
+
+
+def end_buttons(tm: TableModel) -> ft.Control:
+    """Domino: the end of the line a tapped card goes to, as two 48 px buttons."""
+    lang = tm.lang
+    return ft.Semantics(
+        identifier="action-end",
+        content=ft.Row(
+            [
+                ft.Semantics(
+                    identifier=f"action-end-{end}",
+                    selected=tm.end == end,
+                    content=(ft.FilledButton if tm.end == end else ft.OutlinedButton)(
+                        tr(lang, f"board.{end}"),
+                        icon=ft.Icons.WEST if end == "left" else ft.Icons.EAST,
+                        on_click=lambda _, e=end: tm.set_end(e),
+                        height=48,
+                    ),
+                )
+                for end in ("left", "right")
+            ],
+            tight=True,
+            spacing=4,
+        ),
+    )
+
+
 def Actions(tm: TableModel) -> ft.Control:
     lang = tm.lang
     buttons: list[ft.Control] = []
+
+    def row() -> ft.Control:
+        return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
+
     if tm.pending_ace:
         for suit in SUITS:
             buttons.append(
@@ -231,28 +451,22 @@ def Actions(tm: TableModel) -> ft.Control:
                 )
             )
         buttons.append(action_button("cancel", tr(lang, "action.cancel"), tm.cancel_picking))
-        return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
+        return row()
     if tm.editing is not None:
         buttons = [action_button("cancel", tr(lang, "action.cancel"), tm.cancel_correcting)]
         if tm.can_correct_to_pass():
             buttons.insert(
                 0, action_button("correct-pass", tr(lang, "action.pass"), tm.correct_to_pass)
             )
-        return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
+        return row()
+    if tm.asking_who:
+        buttons = seat_buttons(tm, range(len(tm.names)), None, tm.play_for)
+        buttons.append(action_button("cancel", tr(lang, "action.cancel"), tm.cancel_who))
+        return row()
     if tm.picking:
         choices = tm.must_reveal() if tm.picking == "reveal" else list(range(len(tm.names)))
         if tm.picking != "multi":
-            for seat in choices:
-                buttons.append(
-                    ft.Semantics(
-                        identifier=f"seat-{seat}",
-                        content=ft.Chip(
-                            label=ft.Text(tm.names[seat]),
-                            selected=seat == tm.picker_player,
-                            on_select=lambda _, s=seat: tm.choose_player(s),
-                        ),
-                    )
-                )
+            buttons += seat_buttons(tm, choices, tm.picker_player, tm.choose_player)
         confirm = (
             tr(lang, "action.ramsas")
             if tm.picking == "ramsas"
@@ -260,22 +474,24 @@ def Actions(tm: TableModel) -> ft.Control:
         )
         buttons.append(action_button("confirm", confirm, tm.confirm_picking, primary=True))
         buttons.append(action_button("cancel", tr(lang, "action.cancel"), tm.cancel_picking))
-        return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
+        return row()
     for kind in tm.actions():
         if kind == "draw":
             buttons.append(
                 ft.Row(
                     [
-                        ft.IconButton(
+                        icon_button(
+                            "action-draw-less",
                             ft.Icons.REMOVE,
-                            on_click=lambda _: tm.set_draw_count(tm.draw_count - 1),
-                            tooltip="-1",
+                            "-1",
+                            lambda: tm.set_draw_count(tm.draw_count - 1),
                         ),
                         ft.Text(str(tm.draw_count), size=18, weight=ft.FontWeight.BOLD),
-                        ft.IconButton(
+                        icon_button(
+                            "action-draw-more",
                             ft.Icons.ADD,
-                            on_click=lambda _: tm.set_draw_count(tm.draw_count + 1),
-                            tooltip="+1",
+                            "+1",
+                            lambda: tm.set_draw_count(tm.draw_count + 1),
                         ),
                         action_button("draw", tr(lang, "action.draw"), lambda: tm.act("draw")),
                     ],
@@ -287,31 +503,26 @@ def Actions(tm: TableModel) -> ft.Control:
             buttons.append(
                 action_button(kind, tr(lang, f"action.{kind}"), lambda k=kind: tm.act(k))
             )
-    if tm.game_id == "domino" and tm.expected() and "play" in tm.expected().kinds:
-        buttons.append(
-            ft.Semantics(
-                identifier="action-end",
-                content=ft.SegmentedButton(
-                    selected=[tm.end],
-                    on_change=lambda e: tm.set_end(e.control.selected[0]),
-                    segments=[
-                        ft.Segment(value="left", label=ft.Text(tr(lang, "board.left"))),
-                        ft.Segment(value="right", label=ft.Text(tr(lang, "board.right"))),
-                    ],
-                ),
-            )
-        )
+    expected = tm.expected()
+    if tm.game_id == "domino" and expected and "play" in expected.kinds:
+        buttons.append(end_buttons(tm))
         if tm.match.game.options.get("multi_play"):
             buttons.append(
                 action_button("multi", tr(lang, "action.multi"), lambda: tm.act("multi"))
             )
+    if expected is not None and "play" in expected.kinds and expected.player is not None:
+        if tm.who is None:
+            buttons.append(
+                action_button("other-player", tr(lang, "action.other_player"), tm.ask_who)
+            )
+        else:
+            buttons.append(action_button("cancel", tr(lang, "action.cancel"), tm.cancel_who))
     log = tm.match.current
     if log is not None and log.status.value != "open" and not tm.match.finished:
         buttons.append(
             action_button("next_deal", tr(lang, "action.next_deal"), tm.next_deal, primary=True)
         )
-    buttons.append(action_button("undo", tm.undo_label(), tm.undo))
-    return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
+    return row()
 
 
 def TableActions(tm: TableModel) -> ft.Control:
@@ -344,48 +555,74 @@ def TableActions(tm: TableModel) -> ft.Control:
     return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
 
 
-@ft.memo
+FLAG_ICONS = {"violation": ft.Icons.GAVEL, "proof": ft.Icons.SEARCH}
+
+
+@memo
 @ft.component
 def EntryRow(line: EntryLine, lang: str, on_correct: Callable[[int], None]) -> ft.Control:
     edit = (
-        ft.Semantics(
-            identifier=f"correct-{line.number}",
-            content=ft.IconButton(
-                ft.Icons.EDIT,
-                icon_size=18,
-                tooltip=tr(lang, "correct.tooltip"),
-                on_click=lambda _: on_correct(line.number - 1),
-            ),
+        icon_button(
+            f"correct-{line.number}",
+            ft.Icons.EDIT,
+            tr(lang, "correct.tooltip"),
+            lambda: on_correct(line.number - 1),
         )
         if line.editable
         else None
     )
-    return ft.Container(
-        bgcolor=ft.Colors.TERTIARY_CONTAINER if line.marked else None,
-        padding=ft.Padding.only(left=6),
-        border_radius=4,
-        content=ft.Row(
-            [
-                ft.Text(f"{line.number}. {line.text}", size=13, expand=True),
-                *([edit] if edit else []),
-            ],
-            spacing=0,
-            height=36,
+    flag = (
+        [
+            ft.Icon(FLAG_ICONS[line.flag], size=18, color=ft.Colors.ON_TERTIARY_CONTAINER),
+            ft.Text(tr(lang, f"entry.flag.{line.flag}"), size=14, italic=True),
+        ]
+        if line.flag
+        else []
+    )
+    return ft.Semantics(
+        identifier=f"entry-{line.number}",
+        content=ft.Container(
+            bgcolor=ft.Colors.TERTIARY_CONTAINER if line.marked or line.flag else None,
+            padding=ft.Padding.only(left=6),
+            border_radius=4,
+            content=ft.Row(
+                [
+                    ft.Text(f"{line.number}. {line.text}", size=14, expand=True),
+                    *flag,
+                    *([edit] if edit else []),
+                ],
+                spacing=4,
+                height=48,
+            ),
         ),
     )
 
 
-@ft.memo
+@memo
 @ft.component
 def EntryList(
     lines: tuple[EntryLine, ...], lang: str, on_correct: Callable[[int], None]
 ) -> ft.Control:
-    """The open deal's entries, newest first."""
-    items = [EntryRow(line, lang, on_correct, key=line.number) for line in lines]
+    """The open deal's entries, newest first; in a trick game each trick under its header."""
+    items: list[ft.Control] = []
+    group = None
+    for line in lines:
+        if line.group and line.group != group:
+            items.append(
+                ft.Text(
+                    tr(lang, "table.trick", number=line.group),
+                    size=14,
+                    weight=ft.FontWeight.W_600,
+                    color=ft.Colors.PRIMARY,
+                    key=f"trick-{line.group}",
+                )
+            )
+        group = line.group
+        items.append(EntryRow(line, lang, on_correct, key=line.number))
     return ft.Column(
         [
             ft.Text(tr(lang, "table.entries"), size=15, weight=ft.FontWeight.BOLD),
-            *(items or [ft.Text(tr(lang, "table.no_entries"), size=13)]),
+            *(items or [ft.Text(tr(lang, "table.no_entries"), size=14)]),
         ],
         spacing=2,
     )
@@ -461,7 +698,7 @@ def score_row(number: int, points: tuple[int, ...] | None, seats: int) -> ft.Dat
     return ft.DataRow(cells=cells, key=f"deal-{number}")
 
 
-@ft.memo
+@memo
 @ft.component
 def Scoreboard(state: ScoreState) -> ft.Control:
     """One row per deal (the latest ones until all are asked for), the totals, the chart.
@@ -506,7 +743,7 @@ def Scoreboard(state: ScoreState) -> ft.Control:
                     ft.Container(
                         width=12, height=12, bgcolor=PALETTE[i % len(PALETTE)], border_radius=6
                     ),
-                    ft.Text(name, size=12),
+                    ft.Text(name, size=14),
                 ],
                 tight=True,
             )
@@ -559,40 +796,76 @@ def follow_other_screens(tm: TableModel) -> None:
 
 
 @ft.component
-def TableScreen(tm: TableModel, on_rule) -> ft.Control:
+def TableScreen(tm: TableModel, on_rule, width: float = 360) -> ft.Control:
     _ = tm.rev  # re-render whenever the match changes; the parts below skip what did not
     follow_other_screens(tm)
+    wide = width >= WIDE
     deal = tm.deal
+    log = tm.match.current
+    pinned = ft.Column(
+        [
+            Header(table_state.header(tm)),
+            LastLine(tm.last_entry(), tm.undo_label(), tm.lang, tm.undo),
+            NoticeBanner(tm, on_rule),
+            *(
+                [ViolationPanel(pending, tm.lang, tm.let_stand, tm.annul_for)]
+                if (pending := table_state.pending_violations(tm))
+                else []
+            ),
+        ],
+        spacing=6,
+    )
     board = (
         Board(tm.game_id, deal.view(), tuple(tm.names), tm.lang)
         if deal is not None
         else ft.Container()
     )
-    play = ft.Column(
+    closed = log is not None and log.status is not Status.OPEN
+    # The room the picker has: the play column less the page's margins and the gap.
+    room = (width - 40) * 7 / 12 if wide else width - 24
+    picking = tm.expected() is not None or tm.editing is not None
+    # No card is expected between deals: the picker steps aside for "next deal".
+    picker = Picker(tm, room, wide) if picking else ft.Container()
+    # The board goes first while the picker has one line per suit; a bigger deck on a
+    # phone needs the room, and the picker itself shows which cards are down.
+    longest = max((len(cards) for _, cards in table_state.deck_rows(tm)), default=0)
+    board_first = longest <= per_line(room, wide)
+    play = [
+        *(
+            [DealSummary(tm.deal_summary())]
+            if log is not None and closed and log.points is not None
+            else []
+        ),
+        *([board] if board_first else []),
+        Actions(tm),
+        picker,
+        *([] if board_first else [board]),
+        ft.Divider(),
+        TableActions(tm),
+    ]
+    side = [
+        EntryList(table_state.entry_lines(tm), tm.lang, tm.start_correcting),
+        Scoreboard(table_state.scores(tm)),
+    ]
+    if not wide:
+        return ft.Column(
+            [
+                pinned,
+                ft.Column([*play, *side], spacing=10, scroll=ft.ScrollMode.AUTO, expand=True),
+            ],
+            spacing=8,
+            expand=True,
+        )
+    return ft.Row(
         [
-            Header(table_state.header(tm)),
-            NoticeBanner(tm, on_rule),
-            board,
-            Actions(tm),
-            # No card is expected between deals: the picker steps aside for "next deal".
-            Picker(tm) if tm.expected() is not None or tm.editing is not None else ft.Container(),
-            ft.Divider(),
-            TableActions(tm),
-        ],
-        spacing=10,
-    )
-    side = ft.Column(
-        [
-            EntryList(table_state.entry_lines(tm), tm.lang, tm.start_correcting),
-            Scoreboard(table_state.scores(tm)),
-        ],
-        spacing=14,
-    )
-    return ft.ResponsiveRow(
-        [
-            ft.Container(play, col={"xs": 12, "md": 7}),
-            ft.Container(side, col={"xs": 12, "md": 5}),
+            ft.Column(
+                [pinned, ft.Column(play, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)],
+                spacing=8,
+                expand=7,
+            ),
+            ft.Column(side, spacing=14, scroll=ft.ScrollMode.AUTO, expand=5),
         ],
         spacing=16,
-        run_spacing=16,
+        expand=True,
+        vertical_alignment=ft.CrossAxisAlignment.START,
     )

@@ -83,6 +83,11 @@ class TableModel:
     editing: int | None = None  # index in the current deal of the entry being corrected
     scores_rev: int = 0  # bumped when closed deals may have changed: the scoreboard is redrawn
     confirming_stop: bool = False  # "end match" was tapped once: the table is asked
+    asking_who: bool = False  # "someone else played" was tapped: the seats are offered
+    who: int | None = None  # the seat the next entry is for, when not the one expected
+    refused: dict[str, Any] | None = None  # the entry last refused, as a record: named on top
+    # Violations the table has ruled on (``table_state.violation_key``): let them stand.
+    decided: frozenset[tuple[int, int, int, str]] = frozenset()
     # Called after every write the store took: the screen tells other screens of the match.
     on_stored: Callable[[], None] = field(default=lambda: None, repr=False, compare=False)
 
@@ -149,7 +154,7 @@ class TableModel:
             return StarterTurned.of(card)
         if "play" not in kinds or expected.player is None:
             return None
-        play = Played.of(expected.player, card)
+        play = Played.of(self.acting(expected.player), card)
         if self.game_id == "domino":
             play = self._domino_end(play)
         return play
@@ -162,10 +167,29 @@ class TableModel:
             return other
         return chosen
 
+    def acting(self, expected: int) -> int:
+        """The seat an entry is for: the one chosen with "someone else played", else the
+        one the rules expect. A card played out of turn is then refused, naming who played
+        it, instead of being put down for the wrong player."""
+        return self.who if self.who is not None else expected
+
+    def ask_who(self) -> None:
+        self.cancel_picking()
+        self.asking_who, self.who = True, None
+
+    def play_for(self, seat: int) -> None:
+        """The next card (or pass, draw…) is entered for ``seat``."""
+        self.asking_who, self.who = False, seat
+
+    def cancel_who(self) -> None:
+        self.asking_who, self.who = False, None
+
     def tap_card(self, code: str) -> None:
         card = Card.parse(code)
         if self.editing is not None:
             self.correct(code)
+            return
+        if self.asking_who:  # the player comes first; the headline asks for it
             return
         if self.picking:
             if code in self.picked:
@@ -208,11 +232,12 @@ class TableModel:
         if kind in ("jacks", "reveal", "multi", "ramsas"):
             self.start_picking(kind)
             return
+        player = self.acting(expected.player) if expected.player is not None else None
         if kind == "draw":
-            self.submit(Drew(expected.player, self.draw_count))
+            self.submit(Drew(player, self.draw_count))
             self.draw_count = 1
         else:
-            self.submit(simple_entry(kind, None if kind == "redeal" else expected.player))
+            self.submit(simple_entry(kind, None if kind == "redeal" else player))
 
     def start_picking(self, kind: str) -> None:
         expected = self.expected()
@@ -235,6 +260,7 @@ class TableModel:
 
     def cancel_picking(self) -> None:
         self.picking, self.picked, self.pending_ace = None, [], None
+        self.asking_who, self.who = False, None
 
     def confirm_picking(self) -> None:
         kind, cards, player = self.picking, list(self.picked), self.picker_player
@@ -390,15 +416,32 @@ class TableModel:
             self.notice = None
         self.rev += 1
 
+    def let_stand(self, key: tuple[int, int, int, str]) -> None:
+        """The table rules on a flagged violation: the deal goes on (or stays) as played."""
+        self.decided = self.decided | {key}
+
+    def annul_for(self, key: tuple[int, int, int, str]) -> None:
+        """The table rules on a flagged violation: the deal is annulled."""
+        self.decided = self.decided | {key}
+        self.submit(simple_entry("annul"))
+
     def submit(self, raw: Entry | dict[str, Any]) -> None:
-        """Send one entry; show why if refused, the news if it proved violations."""
+        """Send one entry; show why if refused, the news if it proved violations.
+
+        A violation under the ``flag`` penalty is not news that the next tap may clear:
+        it waits for the table's ruling (``table_state.pending_violations``). The end of
+        a deal is shown by the deal's summary, which stays until the next deal.
+        """
         outcome = self._stored(self.keeper.add_entry, raw)
         if outcome is _NOT_SAVED:
             return
         self.rev += 1
+        self.who = None
+        self.refused = None
         names, options = self.names, self.match.game.options
         if outcome.refusal is not None:
             r = outcome.refusal
+            self.refused = raw.to_record() if isinstance(raw, Entry) else dict(raw)
 
             def refused(lang: str) -> str:
                 return sentence(refusal_message(r, lang, names, lambda c: card_words(c, lang)))
@@ -407,6 +450,8 @@ class TableModel:
             self.notice = Notice(
                 "refused", refused(self.lang), code, anchor(self.game_id, code), say=refused
             )
+        elif outcome.violations and options["violation_penalty"] == "flag":
+            self.notice = None
         elif outcome.violations:
             proven = outcome.violations
 
@@ -423,8 +468,6 @@ class TableModel:
             self.notice = Notice(
                 "violation", news(self.lang), code, anchor(self.game_id, code), evidence, news
             )
-        elif outcome.deal_ended:
-            self.notice = Notice("info", self.deal_summary())
         else:
             self.notice = None
 
@@ -487,7 +530,7 @@ class TableModel:
             for index, entry in log.accepted
         ]
         lines += [
-            (index, f"{index + 1}. " + tr(self.lang, "history.refused", code=r.code.value))
+            (index, f"{index + 1}. " + tr(self.lang, "history.refused", reason=self._why(r)))
             for index, r in log.rejected
         ]
         lines += [
@@ -495,6 +538,9 @@ class TableModel:
             for v in log.violations
         ]
         return [text for _, text in sorted(lines, key=lambda item: item[0])]
+
+    def _why(self, refused: Refused) -> str:
+        return sentence(refusal_message(refused, self.lang, self.names, self._words))
 
     def totals(self) -> list[int]:
         return list(self.match.totals)

@@ -11,10 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from app.describe import deal_reasons, entry_line, expected_line
+from app.describe import card_words, deal_reasons, entry_line, expected_line
+from app.games import GAME_VIEWS
 from app.i18n import tr
+from app.notices import sentence
 from rules import Card, Status
 from rules.cards import SUITS, Suit
+from rules.messages import violation_message
 
 if TYPE_CHECKING:
     from app.table_model import TableModel
@@ -28,7 +31,8 @@ class HeaderState:
     headline: str
     info: str
     last_entry: str
-    seats: tuple[tuple[str, int, bool], ...]  # name, total, to act
+    seats: tuple[tuple[str, int, bool, bool], ...]  # name, total, to act, deals this deal
+    dealer_word: str = ""  # said with the dealer's seat, which a card sign marks
 
 
 @dataclass(frozen=True)
@@ -37,6 +41,21 @@ class EntryLine:
     text: str
     editable: bool
     marked: bool  # evidence of the notice, or the entry being corrected
+    flag: str = ""  # "violation" (the offending entry) or "proof" (the card that proved it)
+    group: int = 0  # the trick it belongs to (Ramsas), 0 for none: the list is headed by trick
+
+
+@dataclass(frozen=True)
+class PendingViolation:
+    """A violation of the open (or just ended) deal that the table has not yet ruled on.
+
+    With the ``flag`` penalty the referee only records it: the table decides, so the
+    screen keeps asking until it does (let it stand, or annul the deal while it is open).
+    """
+
+    key: tuple[int, int, int, str]  # deal, offending entry, proving entry, code
+    text: str
+    can_annul: bool
 
 
 @dataclass(frozen=True)
@@ -67,6 +86,10 @@ def headline(tm: TableModel) -> str:
         return tr(lang, "expect.deal_over")
     if tm.pending_ace:
         return tr(lang, "expect.ace_suit")
+    if tm.asking_who:
+        return tr(lang, "expect.who")
+    if tm.who is not None:
+        return tr(lang, "expect.for_player", player=names[tm.who])
     if tm.picking:
         who = names[tm.picker_player] if tm.picker_player is not None else "?"
         return tr(lang, f"expect.pick.{tm.picking}", player=who)
@@ -74,12 +97,17 @@ def headline(tm: TableModel) -> str:
 
 
 def last_entry(tm: TableModel) -> str:
-    """What the table's latest tap came to: the refusal, else the last accepted entry."""
+    """What the table's latest tap came to: the entry refused (the banner below says why),
+    else the last accepted entry (the one the undo beside it takes back)."""
     if tm.notice is not None and tm.notice.kind == "refused":
-        return tr(tm.lang, "table.last_refused", reason=tm.notice.text)
+        if tm.refused is None:  # a phase refusal or a store fault: the banner says it all
+            return tr(tm.lang, "table.last_refused", reason=tm.notice.text)
+        what = entry_line(tm.lang, tm.refused, tm.names)
+        return tr(tm.lang, "table.last_refused", reason=what)
     log = tm.match.current
     if log is None or not log.accepted:
-        return ""
+        # Never empty: Flutter's web tree does not take a label back once it went blank.
+        return tr(tm.lang, "table.no_entries")
     number, entry = log.accepted[-1]
     line = entry_line(tm.lang, entry.to_record(), tm.names)
     return tr(tm.lang, "table.last", number=number + 1, entry=line)
@@ -87,16 +115,18 @@ def last_entry(tm: TableModel) -> str:
 
 def header(tm: TableModel) -> HeaderState:
     log = tm.match.current
-    info = ""
+    info, dealer = "", None
     if log is not None:
-        info = tr(tm.lang, "table.deal", number=log.number + 1, dealer=tm.names[log.dealer])
+        # The dealer is marked on the seat (short: a phone's strip keeps to one line).
+        info = tr(tm.lang, "table.deal_short", number=log.number + 1)
+        dealer = log.dealer
     expected = tm.expected()
     turn = expected.player if expected is not None else None
     seats = tuple(
-        (name, total, seat == turn)
+        (name, total, seat == turn, seat == dealer)
         for seat, (name, total) in enumerate(zip(tm.names, tm.match.totals))
     )
-    return HeaderState(headline(tm), info, last_entry(tm), seats)
+    return HeaderState(headline(tm), info, last_entry(tm), seats, tr(tm.lang, "table.dealer"))
 
 
 def deck_rows(tm: TableModel) -> tuple[tuple[Suit, tuple[Card, ...]], ...]:
@@ -114,14 +144,18 @@ def deck_rows(tm: TableModel) -> tuple[tuple[Suit, tuple[Card, ...]], ...]:
 def picker(tm: TableModel) -> tuple[PickerRow, ...]:
     """Each card's state once per change: from the cards picked, or the rules' fitting and
     gone cards for the card entry expected now."""
-    if tm.picking:
-        picked = set(tm.picked)
-        return tuple(
-            (suit, tuple((str(c), "picked" if str(c) in picked else "plain") for c in cards))
-            for suit, cards in deck_rows(tm)
-        )
     states = tm.match.card_states()
     fits, gone = states.fits, states.gone
+    if tm.picking:
+        picked = set(tm.picked)
+
+        def chosen(card: Card) -> str:  # played cards stay dimmed while cards are picked
+            code = str(card)
+            return "picked" if code in picked else "gone" if card in gone else "plain"
+
+        return tuple(
+            (suit, tuple((str(c), chosen(c)) for c in cards)) for suit, cards in deck_rows(tm)
+        )
 
     def state(card: Card) -> str:
         return "fits" if card in fits else "gone" if card in gone else "plain"
@@ -135,14 +169,50 @@ def entry_lines(tm: TableModel) -> tuple[EntryLine, ...]:
     if log is None:
         return ()
     evidence = set(tm.notice.evidence) if tm.notice else set()
+    # Every violation of the deal stays marked, whatever the notice says now.
+    flags = {v.proof: "proof" for v in log.violations}
+    flags.update({v.event: "violation" for v in log.violations})
+    # A game whose entries fall into tricks says which trick each one is in.
+    grouping = getattr(GAME_VIEWS[tm.game_id], "trick_of_entries", None)
+    groups: dict[int, int] = (
+        grouping(log.deal.view(), [i for i, _ in log.accepted])
+        if grouping is not None and log.deal is not None
+        else {}
+    )
     return tuple(
         EntryLine(
             index + 1,
             entry_line(tm.lang, entry.to_record(), tm.names),
             tm.editable(index),
             index in evidence or index == tm.editing,
+            flags.get(index, ""),
+            groups.get(index, 0),
         )
         for index, entry in reversed(log.accepted)
+    )
+
+
+def violation_key(number: int, violation: Any) -> tuple[int, int, int, str]:
+    return (number, violation.event, violation.proof, violation.code.value)
+
+
+def pending_violations(tm: TableModel) -> tuple[PendingViolation, ...]:
+    """The current deal's violations the table has still to rule on (``flag`` penalty only:
+    the others act at once and are told as news)."""
+    log = tm.match.current
+    if log is None or tm.match.game.options["violation_penalty"] != "flag":
+        return ()
+    open_deal = log.status is Status.OPEN and not tm.match.finished
+    return tuple(
+        PendingViolation(key, violation_sentence(tm, v), open_deal)
+        for v in log.violations
+        if (key := violation_key(log.number, v)) not in tm.decided
+    )
+
+
+def violation_sentence(tm: TableModel, violation: Any) -> str:
+    return sentence(
+        violation_message(violation, tm.lang, tm.names, lambda c: card_words(c, tm.lang))
     )
 
 
@@ -192,15 +262,19 @@ def undo_label(tm: TableModel) -> str:
 
 
 def deal_summary(tm: TableModel) -> str:
+    """Why the deal ended as it did: points and their reasons, every violation proven in it
+    (named even when the table let it stand), and who deals next."""
     log = tm.match.current
     if log is None or log.points is None or log.deal is None:
         return ""
+    proven = [tr(tm.lang, "deal.violation", text=violation_sentence(tm, v)) for v in log.violations]
     if log.status is Status.ANNULLED:
-        return tr(tm.lang, "deal.annulled")
+        return " ".join([tr(tm.lang, "deal.annulled"), *proven])
     parts = ", ".join(f"{n} {p:+d}" for n, p in zip(tm.names, log.points) if p)
     lines = [
         tr(tm.lang, "deal.points", points=parts or "0"),
         *deal_reasons(tm.lang, log, tm.names, tm.match.game.options),
+        *proven,
     ]
     if not tm.match.finished:
         lines.append(tr(tm.lang, "deal.next_dealer", player=tm.names[tm.match.next_dealer()]))

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -26,6 +26,7 @@ from sqlmodel import Session, col, select
 
 from rules.codes import Code
 from rules.entries import Refused
+from rules.grammar import Name, seat_genders
 from rules.match import DealLog, Match, Outcome, Status
 from rules.record import load, verdict
 
@@ -58,8 +59,10 @@ class Replacement:
     now_refused: tuple[tuple[int, int, Refused], ...] = ()
 
 
-def open_stored(session: Session, match_id: int) -> tuple[Match, list[int], list[str], int]:
-    """A stored match made live: (match, deal ids, names, revision).
+def open_stored(
+    session: Session, match_id: int
+) -> tuple[Match, list[int], list[str], list[str], int]:
+    """A stored match made live: (match, deal ids, names, genders, revision).
 
     A match going on is resumed from its closed deals' cached results and a replay
     of its last deal; any other (finished, stopped) is replayed from its first entry.
@@ -70,7 +73,8 @@ def open_stored(session: Session, match_id: int) -> tuple[Match, list[int], list
     else:
         stored = read_match(session, match_id)
         match, _ = load(stored.record())
-    return match, [deal.id for deal in stored.deals], stored.names, stored.revision
+    deal_ids = [deal.id for deal in stored.deals]
+    return match, deal_ids, stored.names, stored.genders, stored.revision
 
 
 class StaleMatch(RuntimeError):
@@ -111,14 +115,21 @@ class LiveMatch:
         names: list[str],
         deal_ids: list[int],
         revision: int = 0,
+        genders: Sequence[str] | None = None,
     ) -> None:
         self._engine = engine
         self._lock = threading.Lock()
         self.match_id = match_id
         self.match = match
-        self.names = names
+        self._seat(names, genders)
         self._deal_ids = deal_ids
         self.revision = revision  # the stored match's revision this memory is based on
+
+    def _seat(self, names: Sequence[str], genders: Sequence[str] | None) -> None:
+        """Keep each seat's gender beside its name, and in the name: every sentence the table
+        builds from a name agrees with the player (``rules.grammar.Name``)."""
+        self.genders = seat_genders(names, genders)
+        self.names: list[str] = [Name(n, g) for n, g in zip(names, self.genders)]
 
     def verdict(self, lang: str = "en") -> dict[str, Any]:
         """The match so far as the verdict of RECORDS.md (deals, totals, winners, messages).
@@ -283,9 +294,10 @@ class LiveMatch:
     def _reload(self) -> None:
         """Rebuild the live match from the database (after a failed or refused write)."""
         with Session(self._engine) as session:
-            self.match, self._deal_ids, self.names, self.revision = open_stored(
+            self.match, self._deal_ids, names, genders, self.revision = open_stored(
                 session, self.match_id
             )
+        self._seat(names, genders)
 
     def refresh(self) -> bool:
         """Read the match again if another screen changed it; whether anything changed."""

@@ -9,7 +9,7 @@ verdict all go through one path, ``rules.record.load``.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,6 +17,7 @@ from sqlalchemy import insert, text
 from sqlmodel import Session, col, select
 
 from rules.games import GAMES
+from rules.grammar import seat_genders
 from rules.match import Match, Status
 from rules.names import MAX_NAME, BadName, clean_name, name_key
 from rules.record import FORMAT, RecordError
@@ -88,6 +89,7 @@ class StoredMatch:
     names: list[str]
     deals: list[StoredDeal]
     revision: int = 0  # the match's count of changes when it was read (``live.LiveMatch``)
+    genders: list[str] = field(default_factory=list)  # each seat's player's, as the roster keeps
 
     def record(self) -> dict[str, Any]:
         """The match record; the same stored match always gives an equal record."""
@@ -113,14 +115,15 @@ def read_match(session: Session, match_id: int, *, last_only: bool = False) -> S
     row = session.exec(select(MatchRow).where(col(MatchRow.id) == match_id)).first()
     if row is None:
         raise UnknownMatch(f"no match {match_id}")
-    names = list(
+    seated = list(
         session.exec(
-            select(Player.name)
+            select(Player.name, Player.gender)
             .join(Seat, col(Seat.player_id) == Player.id)
             .where(Seat.match_id == match_id)
             .order_by(col(Seat.seat))
         )
     )
+    names = [name for name, _ in seated]
     deals = [
         StoredDeal(
             stored_id(deal_id), {"status": status, "points": points, "violations": violations}
@@ -155,6 +158,7 @@ def read_match(session: Session, match_id: int, *, last_only: bool = False) -> S
         names,
         deals,
         row.revision,
+        [gender for _, gender in seated],
     )
 
 
@@ -188,12 +192,17 @@ def resumed(stored: StoredMatch) -> Match:
 
 
 def insert_record(
-    session: Session, record: dict[str, Any], match: Match, names: list[str]
-) -> tuple[int, list[int], list[str]]:
+    session: Session,
+    record: dict[str, Any],
+    match: Match,
+    names: list[str],
+    genders: Sequence[str] | None = None,
+) -> tuple[int, list[int], list[str], list[str]]:
     """Store a record the rules have loaded as ``match``.
 
-    Returns the match id, the deal ids and the names as the roster spells them
-    (a "jonas" typed for the roster's "Jonas" sits as "Jonas").
+    Returns the match id, the deal ids, the names as the roster spells them
+    (a "jonas" typed for the roster's "Jonas" sits as "Jonas") and the
+    players' genders (``genders`` are those of names new to the roster).
 
     Events are kept verbatim, refused ones included and marked, so that
     export gives back the same record and the same verdict.
@@ -213,7 +222,7 @@ def insert_record(
     session.add(row)
     session.flush()
     assert row.id is not None
-    players = seat_players(session, names)
+    players = seat_players(session, names, genders)
     session.exec(
         insert(Seat),
         params=[
@@ -244,7 +253,7 @@ def insert_record(
                     for seq, event in enumerate(deal["events"])
                 ],
             )
-    return row.id, deal_ids, [player.name for player in players]
+    return row.id, deal_ids, [p.name for p in players], [p.gender for p in players]
 
 
 def find_player(session: Session, name: str) -> Player | None:
@@ -269,14 +278,20 @@ def lock_roster(session: Session) -> None:
         session.connection().execute(text("LOCK TABLE players IN EXCLUSIVE MODE"))
 
 
-def seat_players(session: Session, names: Iterable[str]) -> list[Player]:
-    """The roster's players of these names, adding the names the roster lacks."""
+def seat_players(
+    session: Session, names: Sequence[str], genders: Sequence[str] | None = None
+) -> list[Player]:
+    """The roster's players of these names, adding the names the roster lacks.
+
+    A name new to the roster takes its gender from ``genders`` (one per name),
+    else the guess from its spelling; a known player keeps the roster's.
+    """
     lock_roster(session)
     players = []
-    for name in names:
+    for name, gender in zip(names, seat_genders(names, genders)):
         player = find_player(session, name)
         if player is None:
-            player = Player(name=name)
+            player = Player(name=name, gender=gender)
             session.add(player)
             session.flush()
         players.append(player)

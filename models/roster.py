@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from sqlmodel import Session, col, delete, select, update
 
+from rules.grammar import GENDERS
 from rules.names import BadName, clean_name
 
 from .records import find_player, lock_roster
@@ -47,6 +48,14 @@ def rename_player(session: Session, old: str, new: str) -> None:
     if other is not None and other.id != player.id:  # a change of case alone is a rename
         raise RosterError("roster.taken", name=other.name)
     player.name = new
+    session.add(player)
+
+
+def set_gender(session: Session, name: str, gender: str) -> None:
+    if gender not in GENDERS:  # a caller's mistake, not the user's: no sentence for it
+        raise ValueError(f"gender {gender!r} is not one of {GENDERS}")
+    player = _player(session, name)
+    player.gender = gender
     session.add(player)
 
 

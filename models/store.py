@@ -23,7 +23,7 @@ from .engine import MovedAside, open_database, readable_records
 from .files import record_bytes, totals_csv
 from .live import LiveMatch, open_stored
 from .records import insert_record, read_match, roster_names
-from .roster import merge_players, rename_player
+from .roster import merge_players, rename_player, set_gender
 from .settings import read_settings, write_setting
 from .stats import PlayerStats, player_stats
 from .summaries import MatchSummary, list_matches
@@ -101,8 +101,12 @@ class Store:
         players: Sequence[str],
         options: Mapping[str, Any] | None = None,
         first_dealer: int = 0,
+        genders: Sequence[str] | None = None,
     ) -> LiveMatch:
-        """A new match with no deal yet; ``RecordError`` for a bad game, seating or option."""
+        """A new match with no deal yet; ``RecordError`` for a bad game, seating or option.
+
+        ``genders`` (one per player) are kept for names new to the roster.
+        """
         record = {
             "format": FORMAT,
             "game": game,
@@ -113,8 +117,10 @@ class Store:
         }
         checked = CheckedRecord.of(record)
         with Session(self._engine) as session, session.begin():
-            match_id, deal_ids, names = insert_record(session, record, checked.match, checked.names)
-        return LiveMatch(self._engine, match_id, checked.match, names, deal_ids)
+            match_id, deal_ids, names, kept = insert_record(
+                session, record, checked.match, checked.names, genders
+            )
+        return LiveMatch(self._engine, match_id, checked.match, names, deal_ids, genders=kept)
 
     def resume(self, match_id: int) -> LiveMatch:
         """A stored match ready to go on; ``records.UnknownMatch`` if there is none.
@@ -123,8 +129,8 @@ class Store:
         is replayed (see ``live.open_stored``): as fast at deal 1 000 as at deal 10.
         """
         with Session(self._engine) as session:
-            match, deal_ids, names, revision = open_stored(session, match_id)
-        return LiveMatch(self._engine, match_id, match, names, deal_ids, revision)
+            match, deal_ids, names, genders, revision = open_stored(session, match_id)
+        return LiveMatch(self._engine, match_id, match, names, deal_ids, revision, genders)
 
     def replay(self, match_id: int) -> LiveMatch:
         """A stored match replayed from its first entry: every deal with its entries, for
@@ -133,7 +139,9 @@ class Store:
             stored = read_match(session, match_id)
         match, names = load(stored.record())
         deal_ids = [deal.id for deal in stored.deals]
-        return LiveMatch(self._engine, match_id, match, names, deal_ids, stored.revision)
+        return LiveMatch(
+            self._engine, match_id, match, names, deal_ids, stored.revision, stored.genders
+        )
 
     def import_records(self, records: Sequence[Any]) -> list[int]:
         """Store match records (or records ``check_records`` has checked), all or none;
@@ -204,3 +212,13 @@ class Store:
         """Every player's name, in name order."""
         with Session(self._engine) as session:
             return list(session.exec(select(Player.name).order_by(col(Player.name))))
+
+    def roster_genders(self) -> dict[str, str]:
+        """Every player's grammatical gender (``m`` or ``f``), by name."""
+        with Session(self._engine) as session:
+            return dict(session.exec(select(Player.name, Player.gender)).all())
+
+    def set_gender(self, name: str, gender: str) -> None:
+        """Say whether sentences call the player "he" or "she"; ``RosterError`` if unknown."""
+        with Session(self._engine) as session, session.begin():
+            set_gender(session, name, gender)

@@ -33,6 +33,8 @@ class Player(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(unique=True)
     created_at: datetime = Field(default_factory=utcnow)
+    # Grammatical gender, "m" or "f": sentences about the player agree with it (rules.grammar).
+    gender: str = Field(default="m", sa_column_kwargs={"server_default": "m"})
 
 
 class MatchRow(SQLModel, table=True):

@@ -32,7 +32,7 @@ def read_file(path: str) -> bytes:
         with open(path, "rb") as handle:
             return handle.read(MAX_BYTES + 1)
     except OSError as exc:
-        raise ReadError("cannot_read", problem=exc.strerror or str(exc)) from None
+        raise ReadError("cannot_read", problem=exc.strerror or str(exc), errno=exc.errno) from None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -44,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         match, names = load(read_record(read_file(args.record)))
     except RecordError as exc:
-        print(f"{args.record}: {exc.line()}", file=sys.stderr)
+        print(f"{args.record}: {exc.line(args.lang)}", file=sys.stderr)
         return 2
     result = verdict(match, names, args.lang)
     if args.text:

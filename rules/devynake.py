@@ -37,21 +37,21 @@ class Devynake(Game):
             "cards",
             "'cards': the first out scores the cards left in other hands; "
             "'bank': play on, the first two out share the bank 2/3 and 1/3.",
-            "„cards“: pirmasis išėjęs gauna tiek taškų, kiek kortų liko kitiems; "
-            "„bank“: žaidžiama toliau, pirmi du išėję dalijasi banką 2/3 ir 1/3.",
+            "„kortos“: pirmasis išėjęs gauna tiek taškų, kiek kortų liko kitiems; "
+            "„bankas“: žaidžiama toliau, pirmi du išėję dalijasi banką 2/3 ir 1/3.",
             choices=("cards", "bank"),
         ),
         whole(
             "stake",
             3,
             "Each player's stake in the bank ('bank' scoring).",
-            "Kiek kiekvienas įneša į banką („bank“ skaičiavimas).",
+            "Kiek kiekvienas įneša į banką (kai skaičiuojama „bankas“).",
         ),
         whole(
             "deals",
             lambda seats: seats,
-            "Deals in the match (null: until the table stops).",
-            "Kiek partijų žaidžiama (null – kol stalas sustoja).",
+            "Deals in the match (left empty: until the table stops).",
+            "Kiek partijų žaidžiama (palikus tuščią – kol stalas sustos).",
             open_ended=True,
         ),
     )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .messages import record_message
+from .messages import FactWords, record_message
 
 
 class RecordError(ValueError):
@@ -20,9 +20,9 @@ class RecordError(ValueError):
         self.params = params
         super().__init__(self.message("en"))
 
-    def message(self, lang: str = "en") -> str:
-        """What is wrong and where, in ``lang``."""
-        return record_message(self.reason, self.params, lang)
+    def message(self, lang: str = "en", words: FactWords | None = None) -> str:
+        """What is wrong and where, in ``lang``; ``words`` as for ``record_message``."""
+        return record_message(self.reason, self.params, lang, words)
 
     def line(self, lang: str = "en") -> str:
         """The whole one-line report: the kind of problem, then what and where."""

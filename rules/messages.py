@@ -2,18 +2,24 @@
 
 Each refusal names a *reason* (by default its code) and the facts that fill
 the sentence. Names are kept in the nominative so that Lithuanian sentences
-stay grammatical whatever the player is called.
+stay grammatical whatever the player is called; pronouns and participles
+({his}, {he}, {him}, {placed}, {known}) agree with the player's and the
+card's gender (``grammar``). A word that follows a count is written with its
+plural forms, ``{left:korta|kortos|kortų}``, and takes the one the count needs.
 """
 
 from __future__ import annotations
 
+import errno
 import json
-from collections.abc import Callable
+import string
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from .cards import Card, Suit
+from .cards import ACE, JACK, KING, QUEEN, Card, Suit, rank_name
 from .codes import Code
 from .entries import Refused
+from .grammar import FEMININE, MASCULINE, card_gender, plural_form, seat_genders
 from .knowledge import Violation
 
 LANGUAGES = ("en", "lt")
@@ -45,8 +51,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "card_gone": ("{card} is already on the table.", "Korta {card} jau ant stalo."),
     "not_held": (
-        "{player} cannot hold {card}: all his remaining cards are known.",
-        "{player} tokios kortos turėti negali ({card}): visos jo likusios kortos žinomos.",
+        "{player} cannot hold {card}: all {his} remaining cards are known.",
+        "{player} tokios kortos turėti negali ({card}): visos {his} likusios kortos žinomos.",
     ),
     "must_lead_trump_ace": (
         "{player} holds the trump ace and must lead it.",
@@ -67,10 +73,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{player} cannot pass while the stock has cards: draw first.",
         "{player} negali praleisti, kol kaladėje yra kortų: pirma traukti.",
     ),
-    "stock_empty": ("The stock has only {left} card(s).", "Kaladėje liko tik {left} kort."),
+    "stock_empty": (
+        "The stock has only {left} {left:card|cards}.",
+        "Kaladėje liko tik {left} {left:korta|kortos|kortų}.",
+    ),
     "hand_mismatch": (
         "These cards do not match {player}'s hand.",
-        "Šios kortos netinka prie {player} rankos.",
+        "Šios kortos nesutampa su tuo, ką turi {player}.",
     ),
     "not_jacks": ("Those are not the jacks required.", "Tai ne reikiami valetai."),
     # More precise reasons.
@@ -137,7 +146,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Cards played together must be of one rank.",
         "Kartu dedamos kortos turi būti vieno nominalo.",
     ),
-    "more_than_held": ("{player} holds only {count} card(s).", "{player} turi kortų: tik {count}."),
+    "more_than_held": (
+        "{player} holds only {count} {count:card|cards}.",
+        "{player} turi tik {count} {count:kortą|kortas|kortų}.",
+    ),
     "must_reshuffle": (
         "{player} cannot pass: the pile under the top card becomes the stock; draw first.",
         "{player} negali praleisti: krūvelė po viršutine korta tampa kalade, pirma traukti.",
@@ -150,10 +162,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Hands are shown only when play is over.",
         "Kortos rodomos tik pasibaigus ėjimams.",
     ),
-    "revealed_twice": ("{player} has already shown his cards.", "{player} jau parodė savo kortas."),
+    "revealed_twice": (
+        "{player} has already shown {his} cards.",
+        "{player} jau parodė savo kortas.",
+    ),
     "reveal_count": (
-        "{player} holds {count} card(s), not {given}.",
-        "{player} turi kortų: {count}, ne {given}.",
+        "{player} holds {count} {count:card|cards}, not {given}.",
+        "{player} turi {count} {count:kortą|kortas|kortų}, ne {given}.",
     ),
     # Ramsas.
     "trump_first": (
@@ -172,8 +187,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Valetai rodomi, kai visi pasakė, ar žais, ir dar nepadėta pirmoji korta.",
     ),
     "lone_player": (
-        "Nobody would play against {player}: he says first whether he plays.",
-        "Prieš {player} niekas nežaistų: pirma jis pasako, ar žais.",
+        "Nobody would play against {player}: {he} says first whether {he} plays.",
+        "{player} pirma pasako, ar žais: kitaip prieš {him} niekas nežaistų.",
     ),
     "vetoed_buy": (
         "{player} is one point short of the target and may not buy.",
@@ -202,23 +217,23 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "known_elsewhere": (
         "{card} is known to be in {other}'s hand.",
-        "Žinoma, kad korta {card} yra kito žaidėjo rankoje: {other}.",
+        "Korta {card} jau žinoma kitoje rankoje: ją turi {other}.",
     ),
     "holds_suit_led": (
         "{player} holds {card} and must follow suit.",
-        "{player} privalo dėti išeitą spalvą – žinoma jo korta: {card}.",
+        "{player} privalo dėti išeitą spalvą – {known} {his} {card}.",
     ),
     "holds_trump": (
         "{player} holds the trump {card} and must play a trump.",
-        "{player} privalo dėti kozirį – žinomas jo koziris: {card}.",
+        "{player} privalo dėti kozirį – žinomas {his} koziris: {card}.",
     ),
     "holds_header": (
         "{player} holds {card} and must beat the best card of the suit led.",
-        "{player} privalo mušti stipriausią išeitos spalvos kortą – žinoma jo korta: {card}.",
+        "{player} privalo mušti stipriausią išeitos spalvos kortą – {known} {his} {card}.",
     ),
     "holds_higher_trump": (
         "{player} holds {card} and must play a higher trump.",
-        "{player} privalo dėti aukštesnį kozirį – žinomas jo koziris: {card}.",
+        "{player} privalo dėti aukštesnį kozirį – žinomas {his} koziris: {card}.",
     ),
     "jacks_pair": (
         "Show two jacks of one colour: hearts and diamonds, or spades and clubs.",
@@ -237,31 +252,31 @@ MESSAGES: dict[str, tuple[str, str]] = {
 VIOLATION_MESSAGES: dict[Code, tuple[str, str]] = {
     Code.REVOKE: (
         "{player} did not follow suit at entry {event}, yet later played {card}.",
-        "{player} įraše nr. {event} nesekė spalvos, nors vėliau padėta jo tos spalvos korta: {card}.",
+        "{player} įraše nr. {event} nesekė spalvos, nors tos spalvos turėjo: vėliau {placed} {his} {card}.",
     ),
     Code.FAILED_TO_TRUMP: (
         "{player} did not trump at entry {event}, yet later played the trump {card}.",
-        "{player} įraše nr. {event} nedėjo kozirio, nors vėliau padėtas jo koziris: {card}.",
+        "{player} įraše nr. {event} nedėjo kozirio, nors vėliau padėtas {his} koziris: {card}.",
     ),
     Code.FAILED_TO_HEAD: (
         "{player} did not beat the trick at entry {event}, yet later played {card}.",
-        "{player} įraše nr. {event} nemušė, nors vėliau padėta jo korta: {card}.",
+        "{player} įraše nr. {event} nemušė, nors vėliau {placed} {his} {card}.",
     ),
     Code.FAILED_TO_OVERTRUMP: (
         "{player} did not overtrump at entry {event}, yet later played {card}.",
-        "{player} įraše nr. {event} neperkirto aukštesniu koziriu, nors vėliau padėtas jo koziris: {card}.",
+        "{player} įraše nr. {event} neperkirto aukštesniu koziriu, nors vėliau padėtas {his} koziris: {card}.",
     ),
     Code.TRUMP_ACE_NOT_LED: (
         "{player} led at entry {event} without the trump ace, yet later played {card}.",
-        "{player} įraše nr. {event} pradėjo ne kozirių tūzu, nors jį turėjo: vėliau padėta {card}.",
+        "{player} įraše nr. {event} pradėjo ne kozirių tūzu, nors tūzą turėjo: vėliau {placed} {card}.",
     ),
     Code.FALSE_PASS: (
         "{player} passed at entry {event}, yet later showed {card}, which fitted then.",
-        "{player} įraše nr. {event} praleido ėjimą, nors vėliau parodyta jo korta {card} tada tiko.",
+        "{player} įraše nr. {event} praleido ėjimą, nors turėjo tada tikusią kortą: {card}.",
     ),
     Code.FALSE_DRAW: (
         "{player} drew at entry {event}, yet later showed {card}, which fitted then.",
-        "{player} įraše nr. {event} traukė kortą, nors vėliau parodyta jo korta {card} tada tiko.",
+        "{player} įraše nr. {event} traukė kortą, nors turėjo tada tikusią kortą: {card}.",
     ),
 }
 
@@ -372,9 +387,55 @@ def _short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "…"
 
 
-def record_message(reason: str, params: dict[str, Any], lang: str) -> str:
-    """The sentence for a ``RecordError``: option values are shown as a record writes them."""
-    shown = {k: _short(v) if k in ("value", "other") else v for k, v in params.items()}
+# What Python's JSON reader says is wrong (``JSONDecodeError.msg``), in Lithuanian.
+JSON_PROBLEMS_LT = {
+    "Expecting value": "trūksta reikšmės",
+    "Expecting ',' delimiter": "trūksta kablelio",
+    "Expecting ':' delimiter": "trūksta dvitaškio",
+    "Expecting property name enclosed in double quotes": (
+        "lauko pavadinimas turi būti dvigubose kabutėse"
+    ),
+    "Unterminated string starting at": "neužbaigtas tekstas",
+    "Invalid control character at": "valdymo ženklas tekste",
+    "Invalid \\escape": "netinkama seka su „\\“",
+    "Invalid \\uXXXX escape": "netinkama seka \\uXXXX",
+    "Extra data": "po JSON dar kažkas yra",
+}
+# Why a file could not be read (``OSError.errno``), in Lithuanian.
+OS_PROBLEMS_LT = {
+    errno.ENOENT: "tokio failo nėra",
+    errno.EACCES: "neleidžiama skaityti",
+    errno.EISDIR: "tai aplankas, ne failas",
+}
+
+FactWords = Callable[[str, Any], str | None]
+
+
+def _fact(key: str, value: Any, lang: str, words: FactWords | None) -> Any:
+    """A fact as the sentence shows it: in the caller's words if it has some, else as a record
+    writes it (option values), else in Lithuanian where Python gave English."""
+    said = words(key, value) if words is not None else None
+    if said is not None:
+        return said
+    if key in ("value", "other"):
+        return _short(value)
+    if lang == "lt" and key == "detail":
+        return JSON_PROBLEMS_LT.get(value, value)
+    return value
+
+
+def record_message(
+    reason: str, params: dict[str, Any], lang: str, words: FactWords | None = None
+) -> str:
+    """The sentence for a ``RecordError``.
+
+    ``words(fact, value)`` may name a fact for people (the app gives an option
+    its label, a value and a game their words); without them option values
+    are shown as a record writes them, which is what the referee's user edits.
+    """
+    shown = {k: _fact(k, v, lang, words) for k, v in params.items()}
+    if lang == "lt" and reason == "cannot_read" and params.get("errno") in OS_PROBLEMS_LT:
+        shown["problem"] = OS_PROBLEMS_LT[params["errno"]]
     return RECORD_MESSAGES[reason][_lang_index(lang)].format(**shown)
 
 
@@ -386,6 +447,27 @@ SUIT_NAMES: dict[Suit, tuple[str, str]] = {
 }
 
 
+# Rank nouns (nominative); a rank without one is written as its number ("5").
+RANK_NAMES: dict[int, tuple[str, str]] = {
+    ACE: ("ace", "tūzas"),
+    KING: ("king", "karalius"),
+    QUEEN: ("queen", "dama"),
+    JACK: ("jack", "valetas"),
+    10: ("10", "dešimtakė"),
+    9: ("9", "devynakė"),
+    8: ("8", "aštuonakė"),
+    7: ("7", "septynakė"),
+    6: ("6", "šešiakė"),
+}
+
+
+def card_words(card: Card, lang: str) -> str:
+    """A card in words: "širdžių dešimtakė", "10 of hearts" (the noun's gender: ``grammar``)."""
+    rank = RANK_NAMES.get(card.rank, (rank_name(card.rank),) * 2)[_lang_index(lang)]
+    suit = SUIT_NAMES[card.suit][_lang_index(lang)]
+    return f"{suit} {rank}" if lang == "lt" else f"{rank} of {suit}"
+
+
 def _lang_index(lang: str) -> int:
     return 1 if lang == "lt" else 0
 
@@ -393,7 +475,40 @@ def _lang_index(lang: str) -> int:
 CardText = Callable[[Card], str]
 
 
-def _render(value: Any, names: list[str], lang: str, key: str, card_text: CardText) -> str:
+# Words that agree with the player a sentence is about ({player}), by gender.
+PERSON_WORDS: dict[str, dict[str, dict[str, str]]] = {
+    "en": {
+        MASCULINE: {"he": "he", "his": "his", "him": "him"},
+        FEMININE: {"he": "she", "his": "her", "him": "her"},
+    },
+    "lt": {
+        MASCULINE: {"he": "jis", "his": "jo", "him": "jį"},
+        FEMININE: {"he": "ji", "his": "jos", "him": "ją"},
+    },
+}
+# Lithuanian participles that agree with the card ({card}) they describe.
+CARD_WORDS: dict[str, dict[str, str]] = {
+    MASCULINE: {"placed": "padėtas", "known": "žinomas"},
+    FEMININE: {"placed": "padėta", "known": "žinoma"},
+}
+AGREEING = frozenset(
+    {*PERSON_WORDS["en"][MASCULINE], *CARD_WORDS[MASCULINE]}
+)  # placeholders filled by agreement, not by the facts of the entry
+
+
+def _agreement(raw: dict[str, Any], genders: list[str], lang: str) -> dict[str, str]:
+    """The words that agree with the entry's player and card, for either language."""
+    words: dict[str, str] = {}
+    player = raw.get("player")
+    if type(player) is int and 0 <= player < len(genders):
+        words.update(PERSON_WORDS["lt" if lang == "lt" else "en"][genders[player]])
+    card = raw.get("card")
+    if isinstance(card, Card):
+        words.update(CARD_WORDS[card_gender(card)])
+    return words
+
+
+def _render(value: Any, names: Sequence[str], lang: str, key: str, card_text: CardText) -> str:
     if isinstance(value, Card):
         return card_text(value)
     if isinstance(value, Suit):
@@ -406,35 +521,66 @@ def _render(value: Any, names: list[str], lang: str, key: str, card_text: CardTe
     return str(value)
 
 
-def _label(card: Card) -> str:
+def card_label(card: Card) -> str:
+    """A card as its rank and suit symbol (``10♥``): the referee's English writes cards so."""
     return card.label
 
 
 def refusal_message(
-    refused: Refused, lang: str, names: list[str], card_text: CardText = _label
+    refused: Refused,
+    lang: str,
+    names: Sequence[str],
+    card_text: CardText = card_label,
+    *,
+    genders: Sequence[str] | None = None,
 ) -> str:
     """The sentence a player reads for a refused entry.
 
     ``card_text`` writes a card: its symbol label by default; the app passes
-    words, since its offline font has no suit symbols.
+    words, since its offline font has no suit symbols. ``genders`` (one per
+    seat, ``m`` or ``f``) make pronouns and participles agree; without them
+    each name's own gender or the guess from its spelling is used.
     """
     template = MESSAGES.get(refused.reason) or MESSAGES[refused.code.value]
     params = {k: _render(v, names, lang, k, card_text) for k, v in refused.params.items()}
+    params.update(_agreement(refused.params, seat_genders(names, genders), lang))
+    words = _Sentence(lang)
     try:
-        return template[_lang_index(lang)].format(**params)
+        return words.format(template[_lang_index(lang)], **params)
     except (KeyError, IndexError):  # a reason used without all its facts: fall back to the code
-        return MESSAGES[refused.code.value][_lang_index(lang)].format_map(_Blank(params))
+        return words.vformat(MESSAGES[refused.code.value][_lang_index(lang)], (), _Blank(params))
 
 
 def violation_message(
-    v: Violation, lang: str, names: list[str], card_text: CardText = _label
+    v: Violation,
+    lang: str,
+    names: Sequence[str],
+    card_text: CardText = card_label,
+    *,
+    genders: Sequence[str] | None = None,
 ) -> str:
+    """The sentence for a proven violation; ``genders`` as for ``refusal_message``."""
     template = VIOLATION_MESSAGES[v.code][_lang_index(lang)]
     return template.format(
         player=_render(v.player, names, lang, "player", card_text),
         event=v.event + 1,
         card=card_text(v.card),
+        **_agreement({"player": v.player, "card": v.card}, seat_genders(names, genders), lang),
     )
+
+
+class _Sentence(string.Formatter):
+    """``str.format`` that also picks a plural form: ``{count:card|cards}`` after the count."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if "|" not in format_spec:
+            return super().format_field(value, format_spec)
+        forms = format_spec.split("|")
+        form = plural_form(self.lang, int(value)) if str(value).isdigit() else len(forms) - 1
+        return forms[min(form, len(forms) - 1)]
 
 
 class _Blank(dict[str, str]):

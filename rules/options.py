@@ -91,7 +91,7 @@ COMMON = (
     whole(
         "penalty_points",
         5,
-        "Points a proven violation costs, with the 'points' penalty.",
+        "Points a proven violation costs, with the 'penalty points' penalty.",
         "Kiek taškų kainuoja įrodytas pažeidimas, kai bauda – taškai.",
         minimum=0,
     ),

@@ -158,7 +158,13 @@ class TrumpDoubt:
 @dataclass(frozen=True, slots=True)
 class RamsasView:
     """The public table: the trump card, the buyer, whose turn it is, who folded and who
-    showed jacks, the cards of the trick by seat and the tricks each has won."""
+    showed jacks, the cards of the trick by seat and the tricks each has won.
+
+    A finished trick is gone from ``trick`` at once, but the table still sees it until the
+    next lead, and players ask what fell last: ``last_trick`` (in play order) and
+    ``last_winner`` keep the latest finished trick. ``trick_leads`` is the entry index of
+    each trick's first card, in order, so the entry list can be cut into tricks.
+    """
 
     trump_card: Card | None
     buyer: int | None
@@ -167,6 +173,9 @@ class RamsasView:
     jacks: tuple[bool, ...]
     trick: tuple[tuple[int, Card], ...]
     tricks: tuple[int, ...]
+    last_trick: tuple[tuple[int, Card], ...]
+    last_winner: int | None
+    trick_leads: tuple[int, ...]
 
 
 class RamsasDeal(Deal):
@@ -186,6 +195,9 @@ class RamsasDeal(Deal):
         self.hands = [HAND] * self.seats
         self.played: set[Card] = set()
         self.trick: list[tuple[int, Card]] = []
+        self.last_trick: list[tuple[int, Card]] = []
+        self.last_winner: int | None = None
+        self.trick_leads: list[int] = []  # entry index of each trick's first card
         self.turn: int | None = None
         self.first_leader: int | None = None
         self.first_lead: Card | None = None
@@ -584,6 +596,8 @@ class RamsasDeal(Deal):
             self.doubts[player].append(
                 TrumpDoubt(index, self.trick[0][1].suit, self.hands[player], known)
             )
+        if not self.trick:
+            self.trick_leads.append(index)
         self.trick.append((player, card))
         if len(self.trick) < len(self.playing()):
             self.turn = next(
@@ -592,6 +606,7 @@ class RamsasDeal(Deal):
             return found
         winner = self.best()[0]
         self.tricks[winner] += 1
+        self.last_trick, self.last_winner = self.trick, winner
         self.trick = []
         self.turn = winner
         if self.start_totals[winner] + self._earned(winner) >= self.game.options["target"]:
@@ -642,6 +657,9 @@ class RamsasDeal(Deal):
             tuple(bool(j) for j in self.jacks),
             tuple(self.trick),
             tuple(self.tricks),
+            tuple(self.last_trick),
+            self.last_winner,
+            tuple(self.trick_leads),
         )
 
     def reasons(self) -> tuple[Reason, ...]:

@@ -12,7 +12,7 @@ from typing import Any
 from .errors import RecordError
 from .games import GAMES
 from .match import Match
-from .messages import refusal_message, violation_message
+from .messages import CardText, card_label, card_words, refusal_message, violation_message
 
 __all__ = ["FORMAT", "MAX_PLAYERS", "MIN_PLAYERS", "RecordError", "load", "verdict"]
 
@@ -59,7 +59,13 @@ def load(record: Any) -> tuple[Match, list[str]]:
 
 
 def verdict(match: Match, names: list[str], lang: str = "en") -> dict[str, Any]:
-    """The verdict JSON of RECORDS.md for a match."""
+    """The verdict JSON of RECORDS.md for a match.
+
+    Lithuanian messages write cards in words, as the app says them (a participle
+    agrees with the card's noun: "padėtas būgnų tūzas"); English keeps the
+    symbols (``10♥``) its verdicts have always had.
+    """
+    card_text: CardText = card_label if lang != "lt" else lambda c: card_words(c, lang)
     deals = []
     for log in match.deals:
         deals.append(
@@ -71,12 +77,12 @@ def verdict(match: Match, names: list[str], lang: str = "en") -> dict[str, Any]:
                     {
                         "event": index,
                         "code": r.code.value,
-                        "message": refusal_message(r, lang, names),
+                        "message": refusal_message(r, lang, names, card_text),
                     }
                     for index, r in log.rejected
                 ],
                 "violations": [
-                    {**v.to_dict(), "message": violation_message(v, lang, names)}
+                    {**v.to_dict(), "message": violation_message(v, lang, names, card_text)}
                     for v in log.violations
                 ],
             }

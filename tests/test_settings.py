@@ -62,11 +62,11 @@ def test_import_and_roster_messages(store_url):
     store = Store(store_url)
     model = AppModel.start(store, None, local=False)
     model.import_files([(SCENARIOS / "ramsas-two-players.json").read_bytes()])
-    assert model.message == "Įkelta žaidimų: 1."
+    assert model.message == "Įkeltas 1 žaidimas."
     model.import_files([b"{nope"])
     assert model.message == (
-        "Failo nepavyko perskaityti: ne JSON: Expecting property name enclosed in double "
-        "quotes (1 eilutė, 2 stulpelis)."
+        "Failo nepavyko perskaityti: ne JSON: lauko pavadinimas turi būti dvigubose kabutėse "
+        "(1 eilutė, 2 stulpelis)."
     )
     model.import_files([json.dumps({"format": 1, "game": "chess"}).encode()])
     assert model.message.startswith("Ne žaidimo įrašas")

@@ -58,15 +58,84 @@ def test_played_cards_are_dimmed_and_fitting_ones_lit(store):
     assert tm.card_state(Card.parse("JH")) == "plain"
 
 
-def test_violation_is_news_with_evidence_and_penalty(store):
-    tm = table(store, "devynake", ["Ona", "Jonas", "Rūta"])
+def false_pass(tm):
     tm.act("pass")  # Jonas passes with a nine in hand
     tm.tap_card("9H")  # Rūta
     tm.tap_card("10H")  # Ona
     tm.tap_card("9S")  # Jonas: proves his pass false
+
+
+def test_a_flagged_violation_waits_for_the_tables_ruling(store):
+    from app import table_state
+
+    tm = table(store, "devynake", ["Ona", "Jonas", "Rūta"])
+    false_pass(tm)
+    [pending] = table_state.pending_violations(tm)
+    assert "The table decides" not in pending.text and pending.can_annul
+    assert "Jonas" in pending.text
+    flags = {line.number: line.flag for line in table_state.entry_lines(tm)}
+    assert flags == {1: "violation", 2: "", 3: "", 4: "proof"}
+    tm.tap_card("8S")  # the game goes on: the question stays, and so do the marks
+    assert table_state.pending_violations(tm) == (pending,)
+    assert {x.number: x.flag for x in table_state.entry_lines(tm)}[4] == "proof"
+    tm.let_stand(pending.key)
+    assert table_state.pending_violations(tm) == ()
+    assert [x.flag for x in table_state.entry_lines(tm) if x.flag] == ["proof", "violation"]
+
+
+def test_the_table_may_annul_the_deal_for_a_flagged_violation(store):
+    from app import table_state
+
+    tm = table(store, "devynake", ["Ona", "Jonas", "Rūta"])
+    false_pass(tm)
+    [pending] = table_state.pending_violations(tm)
+    tm.annul_for(pending.key)
+    assert tm.match.current.status.value == "annulled"
+    assert table_state.pending_violations(tm) == ()
+    summary = tm.deal_summary()
+    assert summary.startswith("Deal annulled") and "Violation: Jonas" in summary
+
+
+def test_violations_with_points_are_news_and_named_in_the_summary(store):
+    from app import table_state
+
+    tm = table(store, "devynake", ["Ona", "Jonas", "Rūta"], violation_penalty="points")
+    false_pass(tm)
     assert tm.notice.kind == "violation" and tm.notice.code == "false_pass"
     assert tm.notice.evidence == (0, 3)
-    assert "The table decides" in tm.notice.text
+    assert "Points" in tm.notice.text or "point" in tm.notice.text
+    assert table_state.pending_violations(tm) == ()  # nothing to rule on: the penalty acts
+    tm.tap_card("8S")
+    assert tm.notice is None
+    assert [x.flag for x in table_state.entry_lines(tm) if x.flag] == ["proof", "violation"]
+
+
+def test_a_card_played_out_of_turn_is_refused_naming_the_real_player(store):
+    tm = table(store, "devynake", ["Ona", "Jonas", "Rūta"])
+    assert tm.expected().player == 1  # Jonas
+    tm.ask_who()
+    assert tm.headline() == "Who played? Choose the player"
+    tm.tap_card("9H")  # the player comes first: nothing is entered
+    assert tm.entries() == []
+    tm.play_for(2)  # Rūta put the nine of hearts down
+    assert tm.headline() == "Rūta: tap the card played"
+    tm.tap_card("9H")
+    assert tm.notice.code == "not_your_turn" and "Rūta" in tm.notice.text
+    assert tm.entries() == [] and tm.who is None
+    tm.tap_card("9H")  # the next tap is for the player expected again
+    assert tm.entries() == [(1, "Jonas: 9 of hearts")]
+
+
+def test_played_cards_stay_dimmed_while_cards_are_picked(store):
+    from rules import Card
+
+    tm = table(store, "domino", ["Ona", "Jonas"], multi_play=True)
+    tm.tap_card("7H")  # the starter
+    tm.act("multi")
+    tm.tap_card("7S")
+    assert tm.card_state(Card.parse("7H")) == "gone"
+    assert tm.card_state(Card.parse("7S")) == "picked"
+    assert tm.card_state(Card.parse("7D")) == "plain"
 
 
 def test_undo_says_what_it_undid(store):
@@ -102,7 +171,7 @@ def test_draw_with_a_count_then_pass_rules(store):
     tm.tap_card("8H")
     tm.set_draw_count(3)
     tm.act("draw")
-    assert tm.entries()[-1][1] == "Rūta draws 3" and tm.draw_count == 1
+    assert tm.entries()[-1][1] == "Rūta draws 3 cards" and tm.draw_count == 1
     tm.act("pass")
     assert tm.notice.code == "must_draw"
 
@@ -134,7 +203,7 @@ def test_reveal_in_domino_after_the_end(store):
         tm.tap_card(card)
     tm.confirm_picking()
     assert tm.match.current.points == [37, 0]
-    assert "Points" in tm.notice.text
+    assert tm.notice is None and "Points" in tm.deal_summary()  # the summary shows it
 
 
 def test_scoreboard_and_chart_series_follow_the_verdict(store):
@@ -189,10 +258,11 @@ def test_end_of_deal_says_why_and_who_deals_next(store):
     tm = TableModel(live, "en")
     for event in record["deals"][0]["events"]:
         tm.submit(event)
-    assert tm.notice.kind == "info"
-    assert tm.notice.text == (
-        "Deal over. Points: Ona +4, Jonas +6. Ona: 4 trick(s). "
-        "Jonas: 1 trick(s) and +5 for the jacks. Jonas deals next."
+    assert tm.notice is None  # the summary stands on its own, until the next deal
+    assert tm.deal_summary() == (
+        "Deal over. Points: Ona +4, Jonas +6. Ona: 4 tricks. "
+        "Jonas: 1 trick and +5 for the jacks. Violation: Jonas led at entry 5 without "
+        "the trump ace, yet later played ace of diamonds. Jonas deals next."
     )
 
 
@@ -294,3 +364,20 @@ def test_a_language_switch_keeps_the_banner_in_the_new_language(store, tmp_path)
     assert not tm.notice.text.startswith("Pirmoji") and "nine" in tm.notice.text
     app.set_language("lt")
     assert tm.notice.text.startswith("Pirmoji korta turi būti devynakė")
+
+
+def test_ramsas_entries_are_grouped_by_trick(store):
+    from app import table_state
+
+    record = json.loads((SCENARIOS / "ramsas-two-players.json").read_text(encoding="utf-8"))
+    live = store.create_match(game="ramsas", players=["Ona", "Jonas"])
+    live.start_deal()
+    tm = TableModel(live, "en")
+    for event in record["deals"][0]["events"]:
+        tm.submit(event)
+    lines = list(reversed(table_state.entry_lines(tm)))  # in the order entered
+    groups = [line.group for line in lines]
+    assert groups[0] == 0  # the trump card belongs to no trick
+    assert groups == sorted(groups) and max(groups) == len(tm.deal.view().trick_leads)
+    plays = [line.group for line in lines if line.group]
+    assert all(plays.count(n) == 2 for n in set(plays))  # two players: two cards a trick

@@ -26,5 +26,6 @@ def board(view: BumasView, names: tuple[str, ...], lang: str) -> ft.Control:
 
 def reason(lang: str, why: Reason, names: tuple[str, ...]) -> str:
     if why.key == "bumas_out":
-        return tr(lang, "why.bumas_out", player=name(names, why.seats))
+        who = name(names, why.seats)
+        return tr(lang, "why.bumas_out", player=who, about=(who,))
     return tr(lang, "why.blocked")

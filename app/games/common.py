@@ -6,17 +6,22 @@ import flet as ft
 
 from app.i18n import tr
 
+TEXT = 14  # the smallest text on a board: read at arm's length from a phone beside the cards
+# The narrowest card a board draws: card_face writes the rank at 0.34 of a height of 1.3
+# widths, so 32 px is the first width whose rank is still TEXT px high.
+SMALL_CARD = 32
 
-def label(text: str, *, size: int = 13) -> ft.Text:
+
+def label(text: str, *, size: int = TEXT) -> ft.Text:
     return ft.Text(text, size=size, color=ft.Colors.ON_SURFACE_VARIANT)
 
 
 def stock(lang: str, count: int) -> ft.Text:
-    return ft.Text(tr(lang, "board.stock", count=count), size=13, weight=ft.FontWeight.W_600)
+    return ft.Text(tr(lang, "board.stock", count=count), size=TEXT, weight=ft.FontWeight.W_600)
 
 
 def counts(names: tuple[str, ...], hands: tuple[int, ...], extra: list[ft.Control]) -> ft.Control:
-    chips = [ft.Text(f"{name}: {count}", size=13) for name, count in zip(names, hands)]
+    chips = [ft.Text(f"{name}: {count}", size=TEXT) for name, count in zip(names, hands)]
     return ft.Row([*extra, *chips], wrap=True, spacing=12, run_spacing=4)
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import flet as ft
 
 from app.cards_view import SmallCard, SuitMark
-from app.games.common import counts, label, name
-from app.i18n import tr
+from app.games.common import SMALL_CARD, counts, label, name
+from app.i18n import tr, trn
 from app.suits import on_table_colour
 from rules.cards import SUITS, Card
 from rules.devynake import DevynakeView
@@ -21,15 +21,16 @@ def board(view: DevynakeView, names: tuple[str, ...], lang: str) -> ft.Control:
         else:
             low, high = placed
             cards = [
-                SmallCard(Card(r, suit), lang, width=26, key=f"{r}{suit.value}")
+                SmallCard(Card(r, suit), lang, width=SMALL_CARD, key=f"{r}{suit.value}")
                 for r in range(low, high + 1)
             ]
         rows.append(
             ft.Row(
-                [SuitMark(suit, 22, on_table_colour(suit)), *cards],
-                spacing=3,
+                [SuitMark(suit, 20, on_table_colour(suit)), *cards],
+                # A full row (six to ace) is 317 px wide: it fits a 360 px phone unscrolled.
+                spacing=1,
                 scroll=ft.ScrollMode.AUTO,
-                height=38,
+                height=44,
             )
         )
     return ft.Column(
@@ -39,5 +40,6 @@ def board(view: DevynakeView, names: tuple[str, ...], lang: str) -> ft.Control:
 
 def reason(lang: str, why: Reason, names: tuple[str, ...]) -> str:
     if why.key == "bank":
-        return tr(lang, "why.bank", first=name(names, why.seats), second=name(names, why.seats, 1))
-    return tr(lang, "why.out", player=name(names, why.seats), count=why.count)
+        first, second = name(names, why.seats), name(names, why.seats, 1)
+        return tr(lang, "why.bank", first=first, second=second, about=(first, second))
+    return trn(lang, "why.out", why.count, player=name(names, why.seats))

@@ -1,22 +1,34 @@
-"""Ramsas at the table: the trump card, the buyer, the trick in seat positions, tricks won."""
+"""Ramsas at the table: the trump card, the buyer, the trick in seat positions, tricks won.
+
+A finished trick stays on the seats, with the line saying who won it, until the next lead;
+from then on a compact line below the seats keeps it in view while the new trick grows.
+"""
 
 from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Iterable
 
 import flet as ft
 
 from app.cards_view import SmallCard
-from app.games.common import label, name
-from app.i18n import tr
+from app.games.common import SMALL_CARD, TEXT, label, name
+from app.i18n import tr, trn
 from rules.match import Reason
 from rules.ramsas import RamsasView
 
+SEAT_CARD = 34  # its rank is 15 px
+# Four seats side by side fill the 320 px a 360 px phone leaves the board; five or six wrap.
+SEAT_W = 76
+
 
 def board(view: RamsasView, names: tuple[str, ...], lang: str) -> ft.Control:
-    head = [label(tr(lang, "board.trump")), SmallCard(view.trump_card, lang, width=34)]
+    head = [label(tr(lang, "board.trump")), SmallCard(view.trump_card, lang, width=SEAT_CARD)]
     if view.buyer is not None:
-        head.append(ft.Text(tr(lang, "board.buyer", player=names[view.buyer]), size=13))
+        head.append(ft.Text(tr(lang, "board.buyer", player=names[view.buyer]), size=TEXT))
+    # No card of a new trick down yet: the seats still show the one just finished.
+    on_seats = dict(view.trick or view.last_trick)
     seats = []
-    in_trick = dict(view.trick)
     for seat, player in enumerate(names):
         status = []
         if seat in view.folded:
@@ -28,37 +40,90 @@ def board(view: RamsasView, names: tuple[str, ...], lang: str) -> ft.Control:
                 [
                     ft.Text(
                         player,
-                        size=13,
+                        size=TEXT,
                         weight=ft.FontWeight.W_600,
                         color=ft.Colors.PRIMARY if seat == view.turn else None,
+                        # A long name is cut short rather than wrapped, so the seats' cards
+                        # stay in one line (the header's totals strip names everyone in full).
+                        max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS,
                     ),
-                    SmallCard(in_trick.get(seat), lang, width=34),
-                    ft.Text(tr(lang, "board.tricks", count=view.tricks[seat]), size=12),
+                    SmallCard(on_seats.get(seat), lang, width=SEAT_CARD),
+                    ft.Text(tr(lang, "board.tricks", count=view.tricks[seat]), size=TEXT),
                     *(
-                        [ft.Text(", ".join(status), size=11, color=ft.Colors.ON_SURFACE_VARIANT)]
+                        [
+                            ft.Text(
+                                ", ".join(status),
+                                size=TEXT,
+                                color=ft.Colors.ON_SURFACE_VARIANT,
+                                text_align=ft.TextAlign.CENTER,
+                            )
+                        ]
                         if status
                         else []
                     ),
                 ],
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                 spacing=2,
-                width=78,
+                width=SEAT_W,
             )
         )
-    return ft.Column(
+    rows: list[ft.Control] = [
+        ft.Row(head, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        # Tops in line: a seat that folded or showed jacks has a line more below its card.
+        ft.Row(
+            seats,
+            wrap=True,
+            spacing=4,
+            run_spacing=6,
+            vertical_alignment=ft.CrossAxisAlignment.START,
+        ),
+    ]
+    if view.last_winner is not None:
+        winner = names[view.last_winner]
+        rows.append(
+            last_trick_line(view, winner, lang)
+            if view.trick
+            else ft.Text(
+                tr(lang, "board.trick_won", player=winner),
+                size=TEXT + 1,
+                weight=ft.FontWeight.W_600,
+            )
+        )
+    return ft.Column(rows, spacing=6)
+
+
+def last_trick_line(view: RamsasView, winner: str, lang: str) -> ft.Control:
+    """The previous trick on one line: who won it, then its cards in the order played.
+
+    The cards are drawn (the web client has no suit glyphs) at the narrowest size whose
+    rank is still readable; with many players the cards wrap under the words as one group.
+    """
+    cards = [SmallCard(card, lang, width=SMALL_CARD) for _, card in view.last_trick]
+    return ft.Row(
         [
-            ft.Row(head, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-            ft.Row(seats, wrap=True, spacing=4, run_spacing=6),
+            label(tr(lang, "board.last_trick", player=winner)),
+            ft.Row(cards, spacing=2, tight=True),
         ],
+        wrap=True,
         spacing=6,
+        run_spacing=4,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
+
+
+def trick_of_entries(view: RamsasView, indices: Iterable[int]) -> dict[int, int]:
+    """For each entry index, the trick (1, 2, ...) it belongs to, for the entry list's
+    "Kirtis 2" headers: the last trick led at or before it. Entries before the first lead
+    (the trump card, buying, folding, jacks) belong to no trick and are left out."""
+    return {i: n for i in indices if (n := bisect_right(view.trick_leads, i))}
 
 
 def reason(lang: str, why: Reason, names: tuple[str, ...]) -> str:
     who = name(names, why.seats)
     if why.key == "tricks":
         extra = tr(lang, f"why.{why.extra}") if why.extra else ""
-        return tr(lang, "why.tricks", player=who, count=why.count, extra=extra)
+        return trn(lang, "why.tricks", why.count, player=who, extra=extra)
     if why.key in ("ramsas_declared", "lone"):
-        return tr(lang, f"why.{why.key}", player=who)
+        return tr(lang, f"why.{why.key}", player=who, about=(who,))
     return tr(lang, f"why.{why.key}")  # all_fold, forgot

@@ -1,0 +1,168 @@
+"""The table on a 360 × 740 phone, in a real browser, checked by what is on screen where.
+
+Bounding boxes, not only identifiers: a verdict that exists but has scrolled
+away is lost at a real table. Each test creates its match in its own database,
+resumes it from the home screen and taps as a player would.
+"""
+
+from __future__ import annotations
+
+import json
+
+from webapp import PHONE, browser_page, by_id, label, need_browser, open_app, serve, shot, tap
+
+
+def store_at(folder):
+    from models import Store
+
+    return Store(folder / "partija.db")
+
+
+def resume(page, url, match_id, first):
+    open_app(page, url, first=f"resume-{match_id}")
+    tap(page, f"resume-{match_id}", until=first)
+
+
+def devynake(tmp_path, **options):
+    store = store_at(tmp_path)
+    live = store.create_match(
+        game="devynake", players=["Ona", "Jonas", "Rūta"], options={"deck": 36, **options}
+    )
+    live.start_deal()
+    store.close()
+    return live.match_id
+
+
+def inside(page, identifier):
+    """The control's box, asserted to lie whole inside the viewport."""
+    box = by_id(page, identifier).first.bounding_box()
+    assert box is not None, identifier
+    width, height = PHONE["width"], PHONE["height"]
+    assert box["x"] >= 0 and box["y"] >= 0, (identifier, box)
+    assert box["x"] + box["width"] <= width + 0.5, (identifier, box)
+    assert box["y"] + box["height"] <= height + 0.5, (identifier, box)
+    return box
+
+
+def targets(page, prefix):
+    """Every control whose identifier starts with ``prefix``: (identifier, box)."""
+    nodes = page.locator(f'[flt-semantics-identifier^="{prefix}"]')
+    found = []
+    for i in range(nodes.count()):
+        node = nodes.nth(i)
+        found.append((node.get_attribute("flt-semantics-identifier"), node.bounding_box()))
+    return found
+
+
+def assert_big_enough(page):
+    """Every card and button on screen is at least 48 × 48 px (a thumb, not a stylus).
+
+    A control the scrolling cuts at the screen's edge shows only part of its box: it is
+    measured once scrolled into view, by the tests that scroll.
+    """
+    seen = targets(page, "card-") + targets(page, "action-")
+    assert seen
+    whole = [
+        (i, b) for i, b in seen if b is not None and b["y"] + b["height"] < PHONE["height"] - 1
+    ]
+    small = [(i, b) for i, b in whole if b["width"] < 47.5 or b["height"] < 47.5]
+    # A control of a group (the domino ends) carries the group's identifier too: its parts
+    # are checked by their own identifiers.
+    small = [(i, b) for i, b in small if i != "action-end"]
+    assert not small, small
+
+
+def test_a_refusal_in_the_lowest_suit_row_is_seen_with_the_expected_now_line(tmp_path):
+    """36 cards on a phone: the whole picker, the expected-now line and the verdict at once."""
+    need_browser()
+    match_id = devynake(tmp_path)
+    with serve(tmp_path) as url, browser_page(PHONE) as page:
+        resume(page, url, match_id, "card-9H")
+        tap(page, "card-9H")  # Jonas
+        # The lowest suit row (clubs), its last card: refused, the first card of a row is a nine.
+        inside(page, "card-AC")
+        tap(page, "card-AC", until="notice-refused")
+        shot(page, "phone-devynake36-refused-lt")
+        inside(page, "expected-now")
+        inside(page, "notice-refused")
+        inside(page, "action-undo")
+        for suit in "SHDC":  # no card of the deck is below the fold
+            for rank in ("6", "7", "8", "9", "10", "J", "Q", "K", "A"):
+                inside(page, f"card-{rank}{suit}")
+        assert "Rūta" in label(page, "expected-now")
+        assert "Rūta" in label(page, "last-entry")  # what was refused: her ace of clubs
+        assert_big_enough(page)
+
+
+def test_every_target_is_big_enough_in_each_game(tmp_path):
+    """Bumas (draw stepper), domino (the two ends), Ramsas (buying): 48 × 48 or more."""
+    need_browser()
+    store = store_at(tmp_path)
+    ids = {}
+    for game, players in (
+        ("bumas", ["Ona", "Jonas"]),
+        ("domino", ["Ona", "Jonas"]),
+        ("ramsas", ["Ona", "Jonas", "Rūta"]),
+    ):
+        live = store.create_match(game=game, players=players)
+        live.start_deal()
+        ids[game] = live.match_id
+    store.close()
+    with serve(tmp_path) as url, browser_page(PHONE) as page:
+        resume(page, url, ids["bumas"], "card-8H")
+        tap(page, "card-8H", until="action-draw-more")  # the starter: now draw or play
+        assert_big_enough(page)
+        shot(page, "phone-bumas-lt")
+        tap(page, "action-home", until=f"resume-{ids['domino']}")
+        tap(page, f"resume-{ids['domino']}", until="card-7H")
+        tap(page, "card-7H", until="action-end-left")  # the starter: the ends are offered
+        assert_big_enough(page)
+        shot(page, "phone-domino-lt")
+        tap(page, "action-home", until=f"resume-{ids['ramsas']}")
+        tap(page, f"resume-{ids['ramsas']}", until="card-9D")
+        tap(page, "card-9D", until="action-buy")  # the trump card
+        assert_big_enough(page)
+        shot(page, "phone-ramsas-lt")
+
+
+def test_a_flagged_violation_stays_until_the_table_rules(tmp_path):
+    """A false pass, proven: marked, still asked after more taps, named when annulled."""
+    need_browser()
+    match_id = devynake(tmp_path)
+    with serve(tmp_path) as url, browser_page(PHONE) as page:
+        resume(page, url, match_id, "card-9H")
+        tap(page, "action-pass")  # Jonas passes, holding a nine
+        tap(page, "card-9H")  # Rūta
+        tap(page, "card-10H")  # Ona
+        tap(page, "card-9S", until="notice-violation")  # Jonas: his pass was false
+        inside(page, "notice-violation")
+        tap(page, "card-8S")  # Rūta: the game goes on …
+        tap(page, "card-10S")  # Ona
+        inside(page, "notice-violation")  # … and the question stays
+        shot(page, "phone-violation-waits-lt")
+        assert "pažeidimas" in label(page, "entry-1")
+        assert "įrodymas" in label(page, "entry-4")
+        tap(page, "action-annul-violation", until="deal-summary")
+        summary = label(page, "deal-summary")
+        assert "anuliuota" in summary and "Pažeidimas: Jonas" in summary
+        assert by_id(page, "notice-violation").count() == 0
+        shot(page, "phone-violation-annulled-lt")
+
+
+def test_a_card_played_out_of_turn_is_refused_for_the_real_player(tmp_path):
+    need_browser()
+    match_id = devynake(tmp_path)
+    with serve(tmp_path) as url, browser_page(PHONE) as page:
+        resume(page, url, match_id, "card-9H")
+        tap(page, "action-other-player", until="seat-2")
+        tap(page, "seat-2")  # Rūta put it down, not Jonas
+        assert "Rūta" in label(page, "expected-now")
+        tap(page, "card-9H", until="notice-refused")
+        text = label(page, "notice-refused")
+        assert "Rūta" in text and "Jonas" in text  # "Dabar eina Jonas, ne Rūta."
+        inside(page, "notice-refused")
+        shot(page, "phone-out-of-turn-lt")
+    store = store_at(tmp_path)
+    record = json.loads(store.export_record(match_id))
+    store.close()
+    assert record["deals"][0]["events"] == []  # nothing was stored
