@@ -72,8 +72,9 @@ def main(argv: list[str] | None = None, prog: str = "partija") -> int:
     )
     parser.add_argument(
         "--db",
-        metavar="PATH",
-        help="database file (default: $PARTIJA_DB, else the app's data folder)",
+        metavar="PATH|URL",
+        help="database file, or a PostgreSQL URL postgresql+psycopg://user@host/dbname "
+        "(default: $PARTIJA_DB, else a file in the app's data folder)",
     )
     commands = parser.add_subparsers(dest="command", title="store commands", metavar="COMMAND")
     command = commands.add_parser("import", help="store match records; print each new match id")
@@ -85,9 +86,9 @@ def main(argv: list[str] | None = None, prog: str = "partija") -> int:
     command.add_argument("id", type=int)
     args = parser.parse_args(argv)
     from app.logs import start_logging
-    from models.engine import database_path
+    from models.engine import log_folder
 
-    start_logging(database_path(args.db).parent)
+    start_logging(log_folder(args.db))
     if args.command is None:
         if args.db:  # the app opens its store where the environment says
             os.environ["PARTIJA_DB"] = args.db

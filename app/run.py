@@ -34,7 +34,8 @@ def open_store(lang: str) -> tuple[object | None, str | None]:
         store = Store()
     except (DatabaseUnavailable, NewerDatabase, ForeignDatabase, StoreFault) as exc:
         log.error("the store cannot be opened: %s", exc)
-        return None, tr(lang, "store.unavailable", problem=str(exc))
+        problem = exc.message(lang) if isinstance(exc, StoreFault) else str(exc)
+        return None, tr(lang, "store.unavailable", problem=problem)
     moved = store.moved_aside
     if moved is not None:
         log.error("%s", moved.message())

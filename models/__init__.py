@@ -1,4 +1,4 @@
-"""Partija's store: matches kept in a local SQLite database through SQLModel.
+"""Partija's store: matches kept in a local SQLite file (or on PostgreSQL) through SQLModel.
 
 A match is its entries; the store keeps them in order, with the time, and
 keeps what is taken back (marked) for the audit trail. Totals and verdicts
@@ -10,7 +10,7 @@ export / list matches, statistics) and ``LiveMatch`` (the match being
 played: add an entry, start a deal, undo, annul, replace, stop).
 """
 
-from .engine import DatabaseUnavailable, MovedAside, StoreFault, database_path
+from .engine import DatabaseUnavailable, MovedAside, StoreFault, database_location
 from .live import LiveMatch, Replacement, StaleMatch, Undone
 from .migrate import ForeignDatabase, NewerDatabase
 from .records import UnknownMatch
@@ -37,5 +37,5 @@ __all__ = [
     "Undone",
     "UnknownMatch",
     "check_records",
-    "database_path",
+    "database_location",
 ]

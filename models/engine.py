@@ -1,6 +1,12 @@
 """Where the database lives and how it is opened: the one place an SQLAlchemy engine is made.
 
-Opening checks the file before anything touches it, on a read-only
+The database is an SQLite file, or – for a club, where many tables write to one
+store – a PostgreSQL database named by a URL (``postgresql+psycopg://user@host/db``,
+driver in the optional dependency group ``club``). Everything below about files
+(the read-only peek, the integrity checks, setting a damaged file aside, WAL) is
+about SQLite; a server keeps its own files, so there only the migrations run.
+
+Opening an SQLite file checks the file before anything touches it, on a read-only
 connection: a file that is another program's database or was written by a
 newer Partija is refused and left byte for byte as it was; one that fails
 ``PRAGMA quick_check`` (or the full ``integrity_check`` after an unclean
@@ -22,6 +28,7 @@ returns is on disk.
 from __future__ import annotations
 
 import os
+import re
 import sqlite3
 from contextlib import closing
 from dataclasses import dataclass
@@ -30,13 +37,16 @@ from typing import Any
 
 import platformdirs
 from sqlalchemy import Engine, create_engine, event
-from sqlalchemy.engine import URL
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError
 
 from .migrate import check_revision, upgrade
 from .tables import utcnow
 
 FILE_NAME = "partija.db"
 BUSY_TIMEOUT_S = 10.0  # another process (the command line) may hold the write lock briefly
+CONNECT_TIMEOUT_S = 10  # a server that does not answer within this is told as unreachable
+_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")  # a database URL, not a file path
 _CORRUPT = {"SQLITE_CORRUPT", "SQLITE_NOTADB"}
 
 
@@ -95,6 +105,18 @@ _FAULT_TEXT = {
         "{file} cannot be used ({detail}).",
         "{file} negalima naudoti ({detail}).",
     ),
+    "no_driver": (
+        "{file} is a PostgreSQL database, and its driver is not installed: run "
+        "uv sync --group club (or pip install 'psycopg[binary]') and try again.",
+        "{file} yra PostgreSQL duomenų bazė, o jos tvarkyklė neįdiegta: paleiskite "
+        "uv sync --group club (arba pip install 'psycopg[binary]') ir bandykite dar kartą.",
+    ),
+    "unreachable": (
+        "The database server of {file} cannot be reached ({detail}). Check that it is "
+        "running and the address is right, and try again.",
+        "Nepavyksta pasiekti {file} duomenų bazės serverio ({detail}). Patikrinkite, ar jis "
+        "veikia ir ar adresas teisingas, ir bandykite dar kartą.",
+    ),
 }
 
 
@@ -102,10 +124,12 @@ class StoreFault(RuntimeError):
     """A database fault in the middle of work: nothing of that call was stored.
 
     ``kind`` is one of ``busy``, ``read_only``, ``full``, ``schema``, ``damaged``,
-    ``io``, ``unavailable``; ``message(lang)`` is the sentence for the user.
+    ``io``, ``unavailable`` (an SQLite file), or ``no_driver``, ``unreachable``,
+    ``unavailable`` (a PostgreSQL server); ``message(lang)`` is the sentence for the
+    user. ``file`` is the file, or the server's URL without its password.
     """
 
-    def __init__(self, kind: str, file: Path, detail: str) -> None:
+    def __init__(self, kind: str, file: Path | str, detail: str) -> None:
         self.kind, self.file, self.detail = kind, file, detail
         super().__init__(self.message("en"))
 
@@ -155,38 +179,78 @@ class MovedAside:
 
 @dataclass(frozen=True)
 class Database:
-    """An open, migrated database: its engine, its file, and a damaged file set aside on the way."""
+    """An open, migrated database: its engine, its file (None on a server), and a damaged
+    file set aside on the way."""
 
     engine: Engine
-    path: Path
+    path: Path | None
     moved_aside: MovedAside | None
 
 
-def database_path(override: str | os.PathLike[str] | None = None) -> Path:
-    """The database file: ``--db`` (``override``), else ``PARTIJA_DB``, else the app's data folder.
-
-    The data folder is ``FLET_APP_STORAGE_DATA`` when Flet sets it (packaged
-    and ``flet run`` apps: durable across updates), else the platform's
-    user-data folder.
+def database_location(override: str | os.PathLike[str] | None = None) -> Path | URL:
+    """The database: ``--db`` (``override``), else ``PARTIJA_DB``, else a file in the app's
+    data folder. A value that starts like a URL (``postgresql+psycopg://…``) names a server.
     """
-    if override:
-        return Path(override)
-    if os.environ.get("PARTIJA_DB"):
-        return Path(os.environ["PARTIJA_DB"])
+    chosen = override or os.environ.get("PARTIJA_DB")
+    if chosen and _URL.match(str(chosen)):
+        return server_url(str(chosen))
+    if chosen:
+        return Path(chosen)
+    return data_folder() / FILE_NAME
+
+
+def data_folder() -> Path:
+    """``FLET_APP_STORAGE_DATA`` when Flet sets it (packaged and ``flet run`` apps: durable
+    across updates), else the platform's user-data folder."""
     folder = os.environ.get("FLET_APP_STORAGE_DATA") or platformdirs.user_data_dir(
         "partija", appauthor=False
     )
-    return Path(folder) / FILE_NAME
+    return Path(folder)
+
+
+def log_folder(override: str | os.PathLike[str] | None = None) -> Path:
+    """Where the log is written: beside the database file, or in the data folder when the
+    database is on a server."""
+    chosen = override or os.environ.get("PARTIJA_DB")
+    if chosen and _URL.match(str(chosen)):  # judged by the store when it opens, not here
+        return data_folder()
+    return Path(chosen).parent if chosen else data_folder()
+
+
+def server_url(text: str) -> URL:
+    """A PostgreSQL URL, with psycopg 3 as its driver (``postgresql://`` would make
+    SQLAlchemy look for psycopg2); ``DatabaseUnavailable`` for any other kind of URL."""
+    try:
+        url = make_url(text)
+    except ArgumentError:
+        url = None
+    if url is None or url.get_backend_name() != "postgresql":
+        named = shown(url) if url is not None else text.split("://", 1)[0] + "://…"
+        raise DatabaseUnavailable(
+            f"{named}: not a database Partija can use; give a file, or a PostgreSQL URL "
+            "(postgresql+psycopg://user@host/dbname)"
+        )
+    return url.set(drivername="postgresql+psycopg")
+
+
+def shown(url: URL) -> str:
+    """A server's URL as messages and the log name it: never with its password."""
+    return url.render_as_string(hide_password=True)
 
 
 def open_database(path: str | os.PathLike[str] | None = None) -> Database:
     """Open (creating if needed), check and migrate the database; raise if it cannot be used.
 
-    Raises ``DatabaseUnavailable`` when the file cannot be opened and
-    ``migrate.NewerDatabase`` / ``migrate.ForeignDatabase`` when its schema
-    is not one this version may write.
+    Raises ``DatabaseUnavailable`` when the file cannot be opened, ``StoreFault`` when
+    a server cannot be used (no driver, not reachable), and ``migrate.NewerDatabase`` /
+    ``migrate.ForeignDatabase`` when the schema is not one this version may write.
     """
-    file = database_path(path)
+    location = database_location(path)
+    if isinstance(location, URL):
+        engine = make_server_engine(location)
+        _migrate(engine, shown(location))
+        return Database(engine, None, None)
+    file = location
     try:
         file.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -195,12 +259,16 @@ def open_database(path: str | os.PathLike[str] | None = None) -> Database:
         _refuse_if_not_ours(file)
     moved = _set_aside_if_damaged(file)
     engine = make_engine(file)
+    _migrate(engine, file)
+    return Database(engine, file, moved)
+
+
+def _migrate(engine: Engine, where: Path | str) -> None:
     try:
-        upgrade(engine, file)
+        upgrade(engine, where)
     except BaseException:
         engine.dispose()
         raise
-    return Database(engine, file, moved)
 
 
 def make_engine(file: Path) -> Engine:
@@ -219,6 +287,60 @@ def make_engine(file: Path) -> Engine:
 
     event.listen(engine, "handle_error", as_fault)
     return engine
+
+
+def make_server_engine(url: URL) -> Engine:
+    """An engine on a PostgreSQL server; ``StoreFault`` (``no_driver``) without psycopg.
+
+    READ COMMITTED is pinned, not left to the server's default: a write to a match
+    starts by raising the match's revision on the condition that it is still the one
+    the writer read (``live.LiveMatch``). That UPDATE locks the match's row; a second
+    writer waits for the first to commit, then finds the new revision and is told
+    ``StaleMatch`` – under REPEATABLE READ it would get a serialization error instead.
+    Connections are checked before use (``pool_pre_ping``), so a restarted server costs
+    a reconnect, not a failed tap.
+    """
+    where = shown(url)
+    try:
+        engine = create_engine(
+            url,
+            isolation_level="READ COMMITTED",
+            pool_pre_ping=True,
+            connect_args={"connect_timeout": CONNECT_TIMEOUT_S},
+        )
+    except ImportError as exc:
+        raise StoreFault("no_driver", where, str(exc)) from None
+    driver = engine.dialect.loaded_dbapi
+
+    def as_fault(context: Any) -> None:
+        error = context.original_exception
+        if context.is_pre_ping:  # a dead pooled connection: the pool makes a new one
+            return
+        if isinstance(error, driver.Error):
+            kind = server_fault_kind(error, (driver.OperationalError, driver.InterfaceError))
+            raise StoreFault(kind, where, _first_line(error)) from error
+
+    event.listen(engine, "handle_error", as_fault)
+    return engine
+
+
+def server_fault_kind(error: BaseException, connection_errors: tuple[type, ...]) -> str:
+    """``unreachable`` for a connection that could not be made or was lost (SQLSTATE class
+    08, an administrator's shutdown 57P01–57P03, or the client library's own failure to
+    connect, which has no SQLSTATE); ``unavailable`` for anything else, in the server's
+    own words (a table gone, a permission refused)."""
+    state = getattr(error, "sqlstate", None)
+    if state is None:
+        return "unreachable" if isinstance(error, connection_errors) else "unavailable"
+    if state.startswith("08") or state in ("57P01", "57P02", "57P03"):
+        return "unreachable"
+    return "unavailable"
+
+
+def _first_line(error: BaseException) -> str:
+    """The driver's own words, first line only: the sentence stays one line."""
+    lines = str(error).strip().splitlines()
+    return lines[0].rstrip(".") if lines else type(error).__name__
 
 
 def _configure_connection(dbapi_connection: sqlite3.Connection, _record: Any) -> None:

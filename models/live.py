@@ -30,6 +30,7 @@ from rules.grammar import Name, seat_genders
 from rules.match import DealLog, Match, Outcome, Status
 from rules.record import load, verdict
 
+from .engine import StoreFault
 from .records import StoredEntry, StoredMatch, dumps, read_match, resumable, resumed
 from .results import deal_results, match_results
 from .tables import DealRow, EntryRow, MatchRow, utcnow
@@ -318,6 +319,7 @@ class LiveMatch:
         to the next one. If the stored match is at another revision, another screen
         has changed it: nothing is written, memory is reloaded and ``StaleMatch`` tells.
         """
+        changing = False  # the caller may be changing memory: it does so only from here on
         try:
             with Session(self._engine) as session, session.begin():
                 moved = session.exec(
@@ -328,9 +330,18 @@ class LiveMatch:
                 )
                 if moved.rowcount != 1:
                     raise StaleMatch(self.match_id)
+                changing = True
                 yield session
         except BaseException:
-            self._reload()
+            try:
+                self._reload()
+            except StoreFault:
+                if changing:
+                    # The database cannot be read either (a server out of reach, a lock
+                    # held): memory may hold the change that failed. A revision no match
+                    # has makes the next write stale, so it reloads before anything is
+                    # written on top of it.
+                    self.revision = -1
             raise
         self.revision += 1
 

@@ -5,17 +5,19 @@ at ``HEAD`` opens without importing Alembic at all (it costs a third of a
 second at every start on a phone); an older one is upgraded in one
 transaction, so a kill half-way leaves the old schema intact; one whose
 revision this version does not know was written by a newer Partija and is
-refused untouched.
+refused untouched. On PostgreSQL the upgrade first takes an advisory lock, so
+devices starting at once on a new database migrate it once, one after another.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from sqlalchemy import Connection, Engine, text
+from sqlalchemy import Connection, Engine, inspect, text
 
 HEAD = "0005"  # the newest revision in migrations/versions (a test keeps them in step)
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+MIGRATION_LOCK = 0x50415254  # "PART": the advisory lock key of an upgrade on PostgreSQL
 
 
 class NewerDatabase(RuntimeError):
@@ -31,7 +33,7 @@ def known_revisions() -> set[str]:
     return {path.name.split("_", 1)[0] for path in (MIGRATIONS / "versions").glob("[0-9]*_*.py")}
 
 
-def check_revision(file: Path, current: str | None, *, has_tables: bool) -> None:
+def check_revision(file: Path | str, current: str | None, *, has_tables: bool) -> None:
     """Raise ``ForeignDatabase`` or ``NewerDatabase`` for a schema this version may not write."""
     if current is None and has_tables:
         raise ForeignDatabase(
@@ -45,9 +47,11 @@ def check_revision(file: Path, current: str | None, *, has_tables: bool) -> None
         )
 
 
-def upgrade(engine: Engine, file: Path) -> None:
+def upgrade(engine: Engine, file: Path | str) -> None:
     """Bring the schema to ``HEAD``, or raise ``NewerDatabase`` / ``ForeignDatabase``."""
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":  # SQLite's BEGIN IMMEDIATE serialises it
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         current = current_revision(connection)
         if current == HEAD:
             return
@@ -55,7 +59,9 @@ def upgrade(engine: Engine, file: Path) -> None:
         run_migrations(connection, file, current, "head")
 
 
-def run_migrations(connection: Connection, file: Path, current: str | None, target: str) -> None:
+def run_migrations(
+    connection: Connection, file: Path | str, current: str | None, target: str
+) -> None:
     """Upgrade inside the caller's transaction to ``target`` ("head" or a revision id)."""
     from alembic import command
     from alembic.config import Config
@@ -69,18 +75,11 @@ def run_migrations(connection: Connection, file: Path, current: str | None, targ
 
 def current_revision(connection: Connection) -> str | None:
     """The schema revision recorded in the database; None for a new (or foreign) one."""
-    has_version = connection.execute(
-        text("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'alembic_version'")
-    ).first()
-    if not has_version:
+    if not inspect(connection).has_table("alembic_version"):
         return None
     return connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
 
 
 def _has_tables(connection: Connection) -> bool:
-    return (
-        connection.execute(
-            text("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-        ).first()
-        is not None
-    )
+    """Whether the database has tables of its own (SQLite's ``sqlite_…`` ones are not)."""
+    return bool(inspect(connection).get_table_names())

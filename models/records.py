@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import insert
+from sqlalchemy import insert, text
 from sqlmodel import Session, col, select
 
 from rules.games import GAMES
@@ -265,6 +265,19 @@ def find_player(session: Session, name: str) -> Player | None:
     return next((p for p in session.exec(select(Player)) if name_key(p.name) == key), None)
 
 
+def lock_roster(session: Session) -> None:
+    """On PostgreSQL, hold the roster against other writers until this transaction ends.
+
+    Whether a name is new is decided by comparing it with every roster name
+    (``find_player``): two tables seating a new "Jonas" and "jonas" at once would both
+    find none and add two people. SQLite's write lock (``BEGIN IMMEDIATE``) already
+    keeps such transactions apart; EXCLUSIVE mode does that on PostgreSQL and still
+    lets others read.
+    """
+    if session.get_bind().dialect.name == "postgresql":
+        session.connection().execute(text("LOCK TABLE players IN EXCLUSIVE MODE"))
+
+
 def seat_players(
     session: Session, names: Sequence[str], genders: Sequence[str] | None = None
 ) -> list[Player]:
@@ -273,6 +286,7 @@ def seat_players(
     A name new to the roster takes its gender from ``genders`` (one per name),
     else the guess from its spelling; a known player keeps the roster's.
     """
+    lock_roster(session)
     players = []
     for name, gender in zip(names, seat_genders(names, genders)):
         player = find_player(session, name)

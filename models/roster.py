@@ -12,7 +12,7 @@ from sqlmodel import Session, col, delete, select, update
 from rules.grammar import GENDERS
 from rules.names import BadName, clean_name
 
-from .records import find_player
+from .records import find_player, lock_roster
 from .tables import Player, Seat
 
 
@@ -36,6 +36,7 @@ def _player(session: Session, name: str) -> Player:
 
 
 def rename_player(session: Session, old: str, new: str) -> None:
+    lock_roster(session)
     player = _player(session, old)
     try:
         new = clean_name(new)
@@ -60,6 +61,7 @@ def set_gender(session: Session, name: str, gender: str) -> None:
 
 def merge_players(session: Session, keep: str, drop: str) -> None:
     """Seat ``keep`` wherever ``drop`` sat, and remove ``drop`` from the roster."""
+    lock_roster(session)
     kept, dropped = _player(session, keep), _player(session, drop)
     if kept.id == dropped.id:
         raise RosterError("roster.same")

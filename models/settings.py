@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Session, select
 
 from .tables import Setting
@@ -15,10 +16,10 @@ def read_settings(session: Session) -> dict[str, Any]:
 
 
 def write_setting(session: Session, key: str, value: Any) -> None:
-    row = session.get(Setting, key)
+    """One statement that adds the setting or replaces its value: two devices saving a
+    new setting at once on one server both succeed, the later one's value kept (a read
+    first, then an insert, would fail the second on the key's uniqueness)."""
     text = json.dumps(value, ensure_ascii=False, sort_keys=True)
-    if row is None:
-        session.add(Setting(key=key, value=text))
-    else:
-        row.value = text
-        session.add(row)
+    dialect = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
+    upsert = dialect.insert(Setting).values(key=key, value=text)
+    session.exec(upsert.on_conflict_do_update(index_elements=["key"], set_={"value": text}))

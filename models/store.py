@@ -66,13 +66,14 @@ def check_records(records: Sequence[Any]) -> list[CheckedRecord]:
 
 
 class Store:
-    """The matches of one database file."""
+    """The matches of one database: an SQLite file, or a PostgreSQL database."""
 
     def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
-        """Open the database (see ``engine.database_path`` for which file, by default)."""
+        """Open the database: a file or a URL (``engine.database_location`` says which, by
+        default)."""
         database = open_database(path)
         self._engine = database.engine
-        self.path: Path = database.path
+        self.path: Path | None = database.path  # None on a server
         self.moved_aside: MovedAside | None = database.moved_aside
         if self.moved_aside is not None:
             self.moved_aside = self._recover(self.moved_aside)

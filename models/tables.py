@@ -1,4 +1,4 @@
-"""The SQLite tables, as SQLModel classes.
+"""The tables (SQLite or PostgreSQL), as SQLModel classes.
 
 A match *is* its entries: ``entries`` is the truth, appended in order and
 never rewritten except to mark an entry undone or replaced (the audit
@@ -81,6 +81,7 @@ class DealRow(SQLModel, table=True):
             "number",
             unique=True,
             sqlite_where=text("undone_at IS NULL"),
+            postgresql_where=text("undone_at IS NULL"),
         ),
     )
 
@@ -113,6 +114,7 @@ class EntryRow(SQLModel, table=True):
             "seq",
             unique=True,
             sqlite_where=text("undone_at IS NULL"),
+            postgresql_where=text("undone_at IS NULL"),
         ),
     )
 

@@ -3,12 +3,17 @@
 The tests stand on the project's own files: ``tests/scenarios`` holds the sample
 records with their expected verdicts (copied from the shared folder when they were
 handed over). ``../shared`` is read only by the checks that say so, when it is there.
+
+``store_url`` is the database a store test opens: an SQLite file, then an empty
+database on the session's own PostgreSQL server (``tests/postgres.py``; skipped with
+the reason where PostgreSQL or its driver is missing).
 """
 
 from __future__ import annotations
 
 import pathlib
 
+import postgres
 import pytest
 
 from rules.entries import (
@@ -25,6 +30,41 @@ from rules.entries import (
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "tests" / "scenarios"
 SHARED = ROOT.parent / "shared"
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """One PostgreSQL server for the whole run, started at the first test that needs it."""
+    reason = postgres.missing()
+    if reason:
+        pytest.skip(f"{reason}: PostgreSQL tests skipped")
+    with postgres.running() as server:
+        yield server
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request, tmp_path):
+    """A fresh database for one test: a new SQLite file, or a new PostgreSQL database
+    (dropped afterwards)."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "partija.db")
+        return
+    server = request.getfixturevalue("postgres_server")
+    url = server.create_database()
+    yield url
+    server.drop_database(url)
+
+
+def rows(url: str, sql: str) -> list[tuple]:
+    """The rows of one query, read beside the store (a file path or a server's URL)."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(url if "://" in url else f"sqlite:///{url}")
+    try:
+        with engine.connect() as connection:
+            return [tuple(row) for row in connection.execute(text(sql))]
+    finally:
+        engine.dispose()
 
 
 def record(game: str, players: int | list[str], deals: list[list[dict]], **top) -> dict:

@@ -1,4 +1,5 @@
-"""``main.py``'s store commands (import, export, matches, csv) on a real database file."""
+"""``main.py``'s store commands (import, export, matches, csv) on a real database (a file;
+import, export, matches and csv also on PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -40,8 +41,9 @@ def cli(capfdbinary):
     return run
 
 
-def test_import_export_matches_csv(tmp_path, cli):
-    db = tmp_path / "p.db"
+def test_import_export_matches_csv(store_url, cli, monkeypatch, tmp_path):
+    db = store_url
+    monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path))  # the log, for a server
     imported = main(db, "import", str(SCENARIO), str(SCENARIOS / "devynake-opening.json"))
     assert imported.returncode == 0, imported.stderr
     assert imported.stdout == b"1\n2\n" and imported.stderr == b""
@@ -87,8 +89,9 @@ def test_bad_file_is_one_line_and_exit_2(tmp_path, cli, content, says):
     assert cli(db, "matches").stdout == b""  # all or nothing
 
 
-def test_missing_file_and_unknown_match(tmp_path, cli):
-    db = tmp_path / "p.db"
+def test_missing_file_and_unknown_match(store_url, cli, monkeypatch, tmp_path):
+    db = store_url
+    monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path))  # the log, for a server
     for args, says in (
         (("import", str(tmp_path / "none.json")), "cannot read"),
         (("export", "7"), "no match 7"),

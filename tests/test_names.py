@@ -81,8 +81,8 @@ def test_keys_compare_case_and_typing():
 
 
 @pytest.fixture
-def store(tmp_path):
-    opened = Store(tmp_path / "partija.db")
+def store(store_url):
+    opened = Store(store_url)
     yield opened
     opened.close()
 

@@ -63,8 +63,8 @@ GAMES = [
 
 
 @pytest.fixture
-def store(tmp_path):
-    s = Store(tmp_path / "partija.db")
+def store(store_url):
+    s = Store(store_url)
     yield s
     s.close()
 

@@ -24,8 +24,8 @@ def test_device_language(tags, lang):
     assert device_language(tags) == lang
 
 
-def test_choices_survive_a_restart(tmp_path):
-    store = Store(tmp_path / "p.db")
+def test_choices_survive_a_restart(store_url):
+    store = Store(store_url)
     model = AppModel.start(store, None, local=False)
     assert model.lang == "lt" and model.theme == "system"
     model.set_language("en")
@@ -35,7 +35,7 @@ def test_choices_survive_a_restart(tmp_path):
     model.save_defaults()
     assert model.message == "Saved as the default options of Ramsas."
     store.close()
-    again = AppModel.start(Store(tmp_path / "p.db"), None, local=False)
+    again = AppModel.start(Store(store_url), None, local=False)
     assert (again.lang, again.theme) == ("en", "dark")
     again.open_new("ramsas")
     assert again.new_match.options == {"target": 25}
@@ -43,8 +43,8 @@ def test_choices_survive_a_restart(tmp_path):
     assert again.new_match.options == {}
 
 
-def test_device_locale_event_only_when_not_chosen(tmp_path):
-    store = Store(tmp_path / "p.db")
+def test_device_locale_event_only_when_not_chosen(store_url):
+    store = Store(store_url)
     model = AppModel.start(store, None, local=False)
     model.device_locale(["en_US"])
     assert model.lang == "en"
@@ -54,12 +54,12 @@ def test_device_locale_event_only_when_not_chosen(tmp_path):
     store.close()
 
 
-def test_import_and_roster_messages(tmp_path):
+def test_import_and_roster_messages(store_url):
     import json
 
     from conftest import SCENARIOS
 
-    store = Store(tmp_path / "p.db")
+    store = Store(store_url)
     model = AppModel.start(store, None, local=False)
     model.import_files([(SCENARIOS / "ramsas-two-players.json").read_bytes()])
     assert model.message == "Įkeltas 1 žaidimas."

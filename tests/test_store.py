@@ -1,18 +1,19 @@
-"""The store's operations on real SQLite files: play, undo, annul, replace, stop, resume, list."""
+"""The store's operations on real databases (an SQLite file, PostgreSQL): play, undo, annul,
+replace, stop, resume, list."""
 
 from __future__ import annotations
 
 import json
 import random
-import sqlite3
 import unicodedata
 
 import pytest
-from conftest import SCENARIOS
+from conftest import SCENARIOS, rows
 from sqlalchemy.orm import SessionTransaction
 
+import models.live
 from bench.table import next_entry
-from models import Store, UnknownMatch
+from models import StaleMatch, Store, StoreFault, UnknownMatch
 from rules import Code, RecordError, Refused, Status
 from rules.record import load, verdict
 
@@ -22,8 +23,8 @@ EVENTS = FULL_DEAL["deals"][0]["events"]  # a whole deal with one false pass; se
 
 
 @pytest.fixture
-def store(tmp_path):
-    opened = Store(tmp_path / "p.db")
+def store(store_url):
+    opened = Store(store_url)
     yield opened
     opened.close()
 
@@ -36,17 +37,12 @@ def full_deal_match(store, **options):
     return live
 
 
-def rows(store, sql):
-    with sqlite3.connect(store.path) as connection:
-        return connection.execute(sql).fetchall()
-
-
-def test_entries_survive_closing_the_store(tmp_path):
-    first = Store(tmp_path / "p.db")
+def test_entries_survive_closing_the_store(store_url):
+    first = Store(store_url)
     live = full_deal_match(first)
     expected = live.verdict()
     first.close()
-    again = Store(tmp_path / "p.db")
+    again = Store(store_url)
     assert again.resume(live.match_id).verdict() == expected
     again.close()
 
@@ -59,23 +55,23 @@ def test_the_store_agrees_with_the_referee(store):
     assert summary.totals == [0, 0, 5, 0] and summary.status == "open"
 
 
-def test_refused_entry_changes_nothing(store):
+def test_refused_entry_changes_nothing(store, store_url):
     live = store.create_match(game="devynake", players=NAMES)
     live.start_deal()
     before = store.export_record(live.match_id)
     outcome = live.add_entry({"type": "play", "player": 1, "card": "10H"})
     assert outcome.refusal is not None and outcome.refusal.code is Code.NOT_PLAYABLE
     assert store.export_record(live.match_id) == before
-    assert rows(store, "SELECT count(*) FROM entries") == [(0,)]
+    assert rows(store_url, "SELECT count(*) FROM entries") == [(0,)]
     assert live.match.current.entries == 0
 
 
-def test_entries_are_stored_canonically_in_order_with_time(store):
+def test_entries_are_stored_canonically_in_order_with_time(store, store_url):
     live = store.create_match(game="devynake", players=NAMES)
     live.start_deal()
     live.add_entry({"player": 1, "type": "play", "card": "9♥"})
     live.add_entry({"type": "pass", "player": 2})
-    stored = rows(store, "SELECT seq, event, at IS NOT NULL, refused FROM entries ORDER BY id")
+    stored = rows(store_url, "SELECT seq, event, at IS NOT NULL, refused FROM entries ORDER BY id")
     assert stored == [
         (0, '{"type":"play","player":1,"card":"9H"}', 1, 0),
         (1, '{"type":"pass","player":2}', 1, 0),
@@ -114,7 +110,7 @@ def test_violations_count_against_the_offender(store):
     assert stats == {name: int(seat == violation["player"]) for seat, name in enumerate(NAMES)}
 
 
-def test_undo_takes_back_entries_then_the_deal_start(store):
+def test_undo_takes_back_entries_then_the_deal_start(store, store_url):
     live = full_deal_match(store)
     live.start_deal()
     undone = live.undo()
@@ -125,7 +121,7 @@ def test_undo_takes_back_entries_then_the_deal_start(store):
     assert store.list_matches()[0].totals == [0, 0, 0, 0]
     assert live.add_entry(EVENTS[-1]).deal_ended
     assert store.list_matches()[0].totals == [0, 0, 5, 0]
-    kept = rows(store, "SELECT count(*), count(undone_at) FROM entries")
+    kept = rows(store_url, "SELECT count(*), count(undone_at) FROM entries")
     assert kept == [(len(EVENTS) + 1, 1)]  # the undone entry is kept, marked
 
 
@@ -150,7 +146,7 @@ def test_annul_keeps_the_dealer(store):
     assert store.resume(live.match_id).verdict() == live.verdict()
 
 
-def test_replace_reports_entries_that_become_refused(store):
+def test_replace_reports_entries_that_become_refused(store, store_url):
     live = full_deal_match(store)
     # Seat 3 opens with the nine of hearts instead of spades: his later spades no longer fit.
     result = live.replace(deal=0, index=1, raw={"type": "play", "player": 3, "card": "9H"})
@@ -161,10 +157,12 @@ def test_replace_reports_entries_that_become_refused(store):
         (d, i) for d, i, _ in result.now_refused
     }
     assert store.resume(live.match_id).verdict() == verdict_now
-    refused = rows(store, "SELECT count(*) FROM entries WHERE refused AND undone_at IS NULL")
+    refused = rows(store_url, "SELECT count(*) FROM entries WHERE refused AND undone_at IS NULL")
     assert refused == [(len(result.now_refused),)]
-    [(_old, new)] = rows(store, "SELECT id, replaced_by FROM entries WHERE replaced_by IS NOT NULL")
-    assert rows(store, f"SELECT seq, event FROM entries WHERE id = {new}") == [
+    [(_old, new)] = rows(
+        store_url, "SELECT id, replaced_by FROM entries WHERE replaced_by IS NOT NULL"
+    )
+    assert rows(store_url, f"SELECT seq, event FROM entries WHERE id = {new}") == [
         (1, '{"type":"play","player":3,"card":"9H"}')
     ]
     assert store.list_matches()[0].totals == [0, 0, 0, 0]  # the deal no longer ends
@@ -254,6 +252,32 @@ def test_failed_commit_leaves_memory_as_the_disk(store, monkeypatch):
     assert live.match.current.entries == 1
     assert live.add_entry({"type": "play", "player": 2, "card": "9H"}).accepted
     assert store.resume(live.match_id).verdict() == live.verdict()
+
+
+def test_a_failed_commit_that_cannot_reload_makes_the_next_write_reload(store, monkeypatch):
+    """The server gone at the commit and still gone when memory is to be rebuilt: memory
+    may hold the entry the disk lacks, so the next write is refused as stale and reloads
+    instead of storing on top of it."""
+    live = store.create_match(game="devynake", players=NAMES)
+    live.start_deal()
+    live.add_entry({"type": "pass", "player": 1})
+
+    def gone(*args, **kwargs):
+        raise StoreFault("unreachable", "postgresql+psycopg://club", "server closed")
+
+    monkeypatch.setattr(SessionTransaction, "commit", gone)
+    monkeypatch.setattr(models.live, "open_stored", gone)
+    with pytest.raises(StoreFault):
+        live.add_entry({"type": "play", "player": 2, "card": "9H"})
+    monkeypatch.undo()
+    with pytest.raises(StaleMatch):  # an entry that fits after the one memory still holds
+        live.add_entry(next_entry(live.match, random.Random(0)))
+    assert live.match.current.entries == 1
+    assert live.add_entry({"type": "play", "player": 2, "card": "9H"}).accepted
+    assert json.loads(store.export_record(live.match_id))["deals"][0]["events"] == [
+        {"type": "pass", "player": 1},
+        {"type": "play", "player": 2, "card": "9H"},
+    ]
 
 
 @pytest.mark.parametrize("seed", range(5))

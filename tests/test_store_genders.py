@@ -16,8 +16,8 @@ from rules.messages import refusal_message
 
 
 @pytest.fixture
-def store(tmp_path):
-    s = Store(tmp_path / "partija.db")
+def store(store_url):
+    s = Store(store_url)
     yield s
     s.close()
 

@@ -17,8 +17,8 @@ NAMES = sorted(p.name.removesuffix(".expected.json") for p in SCENARIOS.glob("*.
 
 
 @pytest.fixture
-def store(tmp_path):
-    opened = Store(tmp_path / "p.db")
+def store(store_url):
+    opened = Store(store_url)
     yield opened
     opened.close()
 

@@ -11,8 +11,8 @@ from models import RosterError, Store
 
 
 @pytest.fixture
-def store(tmp_path):
-    s = Store(tmp_path / "partija.db")
+def store(store_url):
+    s = Store(store_url)
     yield s
     s.close()
 
@@ -65,12 +65,12 @@ def test_stats_per_game(store):
     assert next(s for s in store.player_stats("domino") if s.name == "Ona").matches == 0
 
 
-def test_settings_survive_a_restart(tmp_path):
-    store = Store(tmp_path / "p.db")
+def test_settings_survive_a_restart(store_url):
+    store = Store(store_url)
     store.save_setting("lang", "en")
     store.save_setting("defaults.ramsas", {"target": 25})
     store.save_setting("lang", "lt")
     store.close()
-    again = Store(tmp_path / "p.db")
+    again = Store(store_url)
     assert again.settings() == {"lang": "lt", "defaults.ramsas": {"target": 25}}
     again.close()

@@ -1,4 +1,7 @@
-"""The database file: where it lives, how it is opened, migrated, and refused or set aside."""
+"""The database: where it lives, how it is opened, migrated, and refused or set aside.
+
+Migrating runs on SQLite and PostgreSQL; the rest is about SQLite files (the server's
+own checks are in test_store_club.py)."""
 
 from __future__ import annotations
 
@@ -15,7 +18,7 @@ from conftest import SCENARIOS
 from sqlmodel import SQLModel
 
 from models import Store  # importing the store registers its tables on SQLModel.metadata
-from models.engine import DatabaseUnavailable, database_path, make_engine, open_database
+from models.engine import DatabaseUnavailable, database_location, make_engine, open_database
 from models.migrate import HEAD, MIGRATIONS, ForeignDatabase, NewerDatabase, run_migrations
 from rules.record import load, verdict
 
@@ -26,8 +29,8 @@ def test_head_is_the_newest_revision():
     assert ScriptDirectory.from_config(config).get_current_head() == HEAD
 
 
-def test_migrations_build_exactly_the_tables(tmp_path):
-    database = open_database(tmp_path / "p.db")
+def test_migrations_build_exactly_the_tables(store_url):
+    database = open_database(store_url)
     with database.engine.connect() as connection:
         context = MigrationContext.configure(connection, opts={"compare_type": True})
         assert compare_metadata(context, SQLModel.metadata) == []
@@ -44,15 +47,15 @@ def test_connections_are_durable(tmp_path):
     database.engine.dispose()
 
 
-def test_database_path_order(monkeypatch, tmp_path):
+def test_database_location_order(monkeypatch, tmp_path):
     monkeypatch.delenv("PARTIJA_DB", raising=False)
     monkeypatch.delenv("FLET_APP_STORAGE_DATA", raising=False)
-    assert database_path().name == "partija.db"  # the platform's user-data folder
+    assert database_location().name == "partija.db"  # the platform's user-data folder
     monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path / "flet"))
-    assert database_path() == tmp_path / "flet" / "partija.db"
+    assert database_location() == tmp_path / "flet" / "partija.db"
     monkeypatch.setenv("PARTIJA_DB", str(tmp_path / "env.db"))
-    assert database_path() == tmp_path / "env.db"
-    assert database_path(tmp_path / "flag.db") == tmp_path / "flag.db"
+    assert database_location() == tmp_path / "env.db"
+    assert database_location(tmp_path / "flag.db") == tmp_path / "flag.db"
 
 
 def _first_schema_database(file: Path) -> None:

@@ -16,12 +16,11 @@ from rules import load
 
 
 @pytest.fixture
-def screens(tmp_path):
-    path = tmp_path / "partija.db"
-    first = Store(path)
+def screens(store_url):
+    first = Store(store_url)
     live = first.create_match(game="devynake", players=["Ona", "Jonas", "Rūta"])
     live.start_deal()
-    second = Store(path)
+    second = Store(store_url)
     yield first, second, live.match_id
     first.close()
     second.close()

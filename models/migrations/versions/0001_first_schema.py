@@ -1,5 +1,10 @@
 """The first schema: the roster, matches, seats, deals and the append-only entries.
 
+Written for SQLite first; when the store learnt PostgreSQL (where no database of this
+revision was ever made) the two partial unique indexes were given their condition for
+PostgreSQL too, and the times their time zone, as the models declare them. SQLite
+ignores both, so its files are as before.
+
 Revision ID: 0001
 Revises: (none)
 """
@@ -19,7 +24,7 @@ def upgrade() -> None:
         "players",
         sa.Column("id", sa.Integer(), primary_key=True),
         sa.Column("name", sa.String(), nullable=False, unique=True),
-        sa.Column("created_at", sa.DateTime(), nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     )
     op.create_table(
         "matches",
@@ -29,8 +34,8 @@ def upgrade() -> None:
         sa.Column("first_dealer", sa.Integer(), nullable=False),
         sa.Column("stopped", sa.Boolean(), nullable=False),
         sa.Column("status", sa.String(), nullable=False),
-        sa.Column("created_at", sa.DateTime(), nullable=False),
-        sa.Column("finished_at", sa.DateTime(), nullable=True),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("finished_at", sa.DateTime(timezone=True), nullable=True),
     )
     op.create_index("ix_matches_status", "matches", ["status"])
     op.create_table(
@@ -45,12 +50,13 @@ def upgrade() -> None:
         sa.Column("id", sa.Integer(), primary_key=True),
         sa.Column("match_id", sa.Integer(), sa.ForeignKey("matches.id"), nullable=False),
         sa.Column("number", sa.Integer(), nullable=False),
-        sa.Column("started_at", sa.DateTime(), nullable=False),
-        sa.Column("undone_at", sa.DateTime(), nullable=True),
+        sa.Column("started_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("undone_at", sa.DateTime(timezone=True), nullable=True),
     )
     op.create_index("ix_deals_match_id", "deals", ["match_id"])
     op.create_index("ix_deals_live_number", "deals", ["match_id", "number"], unique=True,
-                    sqlite_where=sa.text("undone_at IS NULL"))
+                    sqlite_where=sa.text("undone_at IS NULL"),
+                    postgresql_where=sa.text("undone_at IS NULL"))
     op.create_table(
         "entries",
         sa.Column("id", sa.Integer(), primary_key=True),
@@ -58,10 +64,11 @@ def upgrade() -> None:
         sa.Column("seq", sa.Integer(), nullable=False),
         sa.Column("event", sa.Text(), nullable=False),
         sa.Column("refused", sa.Boolean(), nullable=False),
-        sa.Column("at", sa.DateTime(), nullable=False),
-        sa.Column("undone_at", sa.DateTime(), nullable=True),
+        sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("undone_at", sa.DateTime(timezone=True), nullable=True),
         sa.Column("replaced_by", sa.Integer(), sa.ForeignKey("entries.id"), nullable=True),
     )
     op.create_index("ix_entries_deal_id", "entries", ["deal_id"])
     op.create_index("ix_entries_live_seq", "entries", ["deal_id", "seq"], unique=True,
-                    sqlite_where=sa.text("undone_at IS NULL"))
+                    sqlite_where=sa.text("undone_at IS NULL"),
+                    postgresql_where=sa.text("undone_at IS NULL"))
