@@ -52,6 +52,7 @@ ACTION_ICONS = {
     "other-player": ft.Icons.PERSON_SEARCH,
     "let-stand": ft.Icons.CHECK,
     "annul-violation": ft.Icons.DELETE_SWEEP,
+    "lists": ft.Icons.LIST_ALT,
 }
 WIDE = 720  # from this width on (a tablet) the entry list and scoreboard stand beside the table
 BIG_CARD_W, BIG_CARD_H = 52, 60  # a tablet's picker: the room is there, the cards grow
@@ -848,10 +849,22 @@ def TableScreen(tm: TableModel, on_rule, width: float = 360) -> ft.Control:
         Scoreboard(table_state.scores(tm)),
     ]
     if not wide:
+        # A phone draws the entry list and the scoreboard only when asked: below the fold
+        # they would cost every tap a frame of layout that nobody sees.
+        lists = action_button(
+            "lists",
+            tr(tm.lang, "table.hide_lists" if tm.show_lists else "table.show_lists"),
+            tm.toggle_lists,
+        )
         return ft.Column(
             [
                 pinned,
-                ft.Column([*play, *side], spacing=10, scroll=ft.ScrollMode.AUTO, expand=True),
+                ft.Column(
+                    [*play, lists, *(side if tm.show_lists else [])],
+                    spacing=10,
+                    scroll=ft.ScrollMode.AUTO,
+                    expand=True,
+                ),
             ],
             spacing=8,
             expand=True,

@@ -86,6 +86,7 @@ class TableModel:
     asking_who: bool = False  # "someone else played" was tapped: the seats are offered
     who: int | None = None  # the seat the next entry is for, when not the one expected
     refused: dict[str, Any] | None = None  # the entry last refused, as a record: named on top
+    show_lists: bool = False  # a phone shows the entry list and the scoreboard when asked
     # Violations the table has ruled on (``table_state.violation_key``): let them stand.
     decided: frozenset[tuple[int, int, int, str]] = frozenset()
     # Called after every write the store took: the screen tells other screens of the match.
@@ -376,6 +377,9 @@ class TableModel:
         self.cancel_picking()
         self.scores_rev += 1
         self.rev += 1
+
+    def toggle_lists(self) -> None:
+        self.show_lists = not self.show_lists
 
     def ask_stop(self) -> None:
         """The first tap on "end match" only asks: ending is for the whole table to decide."""

@@ -140,6 +140,7 @@ def test_a_flagged_violation_stays_until_the_table_rules(tmp_path):
         tap(page, "card-10S")  # Ona
         inside(page, "notice-violation")  # … and the question stays
         shot(page, "phone-violation-waits-lt")
+        tap(page, "action-lists", until="entry-1")  # a phone shows the entries when asked
         assert "pažeidimas" in label(page, "entry-1")
         assert "įrodymas" in label(page, "entry-4")
         tap(page, "action-annul-violation", until="deal-summary")

@@ -381,3 +381,14 @@ def test_ramsas_entries_are_grouped_by_trick(store):
     assert groups == sorted(groups) and max(groups) == len(tm.deal.view().trick_leads)
     plays = [line.group for line in lines if line.group]
     assert all(plays.count(n) == 2 for n in set(plays))  # two players: two cards a trick
+
+
+def test_a_phone_shows_the_entry_list_and_scores_when_asked(store):
+    tm = table(store, "devynake", ["Ona", "Jonas", "Rūta"])
+    assert not tm.show_lists
+    tm.toggle_lists()
+    assert tm.show_lists
+    tm.tap_card("9H")  # a tap leaves the choice as it was
+    assert tm.show_lists
+    tm.toggle_lists()
+    assert not tm.show_lists
