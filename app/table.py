@@ -844,10 +844,13 @@ def TableScreen(tm: TableModel, on_rule, width: float = 360) -> ft.Control:
         ft.Divider(),
         TableActions(tm),
     ]
-    side = [
-        EntryList(table_state.entry_lines(tm), tm.lang, tm.start_correcting),
-        Scoreboard(table_state.scores(tm)),
-    ]
+
+    def side() -> list[ft.Control]:
+        return [
+            EntryList(table_state.entry_lines(tm), tm.lang, tm.start_correcting),
+            Scoreboard(table_state.scores(tm)),
+        ]
+
     if not wide:
         # A phone draws the entry list and the scoreboard only when asked: below the fold
         # they would cost every tap a frame of layout that nobody sees.
@@ -860,7 +863,7 @@ def TableScreen(tm: TableModel, on_rule, width: float = 360) -> ft.Control:
             [
                 pinned,
                 ft.Column(
-                    [*play, lists, *(side if tm.show_lists else [])],
+                    [*play, lists, *(side() if tm.show_lists else [])],
                     spacing=10,
                     scroll=ft.ScrollMode.AUTO,
                     expand=True,
@@ -876,7 +879,7 @@ def TableScreen(tm: TableModel, on_rule, width: float = 360) -> ft.Control:
                 spacing=8,
                 expand=7,
             ),
-            ft.Column(side, spacing=14, scroll=ft.ScrollMode.AUTO, expand=5),
+            ft.Column(side(), spacing=14, scroll=ft.ScrollMode.AUTO, expand=5),
         ],
         spacing=16,
         expand=True,
