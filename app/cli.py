@@ -76,6 +76,16 @@ def main(argv: list[str] | None = None, prog: str = "partija") -> int:
         help="database file, or a PostgreSQL URL postgresql+psycopg://user@host/dbname "
         "(default: $PARTIJA_DB, else a file in the app's data folder)",
     )
+    parser.add_argument(
+        "--club",
+        action="store_true",
+        help="with --web: serve a club (operators log in with the PIN; matches can be watched)",
+    )
+    parser.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="with --club: the address players' phones reach this server at (for watch links)",
+    )
     commands = parser.add_subparsers(dest="command", title="store commands", metavar="COMMAND")
     command = commands.add_parser("import", help="store match records; print each new match id")
     command.add_argument("files", nargs="+", metavar="FILE.json")
@@ -92,6 +102,10 @@ def main(argv: list[str] | None = None, prog: str = "partija") -> int:
     if args.command is None:
         if args.db:  # the app opens its store where the environment says
             os.environ["PARTIJA_DB"] = args.db
+        if args.club:
+            problem = _serve_club(args)
+            if problem:
+                return _fail(prog, problem)
         from app.run import run
 
         run(web=args.web, port=args.port, host=args.host)
@@ -159,6 +173,29 @@ def _run_store_command(args: argparse.Namespace, store: Any, records: list[Any])
             players = ", ".join(one_line(name) for name in m.players)
             print(f"{m.id}\t{m.game}\t{players}\t{status}\t{' '.join(map(str, m.totals))}")
     sys.stdout.flush()
+
+
+def _serve_club(args: argparse.Namespace) -> str | None:
+    """Set the app up as a club's server; why not, if it cannot be."""
+    from models import DatabaseUnavailable, ForeignDatabase, NewerDatabase, Store, StoreFault
+    from models.club import SETTING, Club
+
+    if not args.web:
+        return "--club serves the app to browsers: add --web"
+    try:
+        store = Store(args.db)
+    except (DatabaseUnavailable, NewerDatabase, ForeignDatabase, StoreFault) as exc:
+        return exc.message("en") if isinstance(exc, StoreFault) else str(exc)
+    try:
+        club = Club.from_setting(store.settings().get(SETTING))
+    finally:
+        store.close()
+    if club is None:
+        return "this database has no club yet: run `main.py club init --name NAME` first"
+    shown = f"[{args.host}]" if ":" in args.host else args.host
+    os.environ["PARTIJA_CLUB"] = "1"
+    os.environ["PARTIJA_PUBLIC_URL"] = args.public_url or f"http://{shown}:{args.port}"
+    return None
 
 
 def one_line(text: str) -> str:

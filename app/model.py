@@ -46,17 +46,40 @@ class AppModel:
     stats_game: str | None = None
     version: int = 0  # bumped when stored matches change, so lists re-read the store
     history_page: int = 0  # the page of the history list shown
+    club: Any = None  # models.club.Club on a club's server (``--club``), else None
+    operator: bool = True  # on a club's server: logged in with the club's PIN
 
     @classmethod
     def start(cls, store: Any, problem: str | None, *, local: bool = True) -> AppModel:
+        from app.club import club_mode, club_of
+
         settings = Settings(store, local=local)
+        club = club_of(store) if club_mode() else None
         return cls(
             store=store,
             problem=problem,
             settings=settings,
             lang=settings.lang,
             theme=settings.theme,
+            club=club,
+            operator=club is None,
         )
+
+    async def login(self, pin: str) -> bool:
+        """An operator's PIN, checked (and slowed down after wrong ones)."""
+        from app.club import check_pin
+
+        ok = self.club is not None and await check_pin(self.club, pin)
+        self.operator = self.operator or ok
+        return ok
+
+    def _at_table(self, table: TableModel) -> TableModel:
+        """A table on a club's server carries its match's watch link."""
+        if self.club is not None:
+            from app.club import watch_url
+
+            table.watch_url = watch_url(self.club, table.keeper.match_id)
+        return table
 
     # -- settings -----------------------------------------------------------
     def set_language(self, lang: str) -> None:
@@ -132,7 +155,7 @@ class AppModel:
             return
         live = self.store.create_match(**plan)
         live.start_deal()
-        self.table = TableModel(live, self.lang)
+        self.table = self._at_table(TableModel(live, self.lang))
         self.new_match = NewMatchModel(
             game=plan["game"], players=plan["players"], options=plan["options"]
         )
@@ -146,14 +169,14 @@ class AppModel:
             live.start_deal()
         elif log is not None and log.status.value != "open" and not live.match.finished:
             table.notice = Notice("info", tr(self.lang, "table.resumed_after_deal"))
-        self.table = table
+        self.table = self._at_table(table)
         self.go("table")
 
     def reopen(self, match_id: int) -> None:
         """A match the table had ended goes on, at the table screen."""
         table = TableModel(self.store.resume(match_id), self.lang)
         table.reopen()
-        self.table = table
+        self.table = self._at_table(table)
         self.go("table")
 
     def stop_match(self) -> None:

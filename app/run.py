@@ -12,6 +12,7 @@ import time
 import flet as ft
 from flet.utils import is_linux_server
 
+from app.club import WATCH_PREFIX, LoginScreen, WatchScreen
 from app.history import HistoryScreen, MatchScreen
 from app.home import Home
 from app.i18n import tr
@@ -46,7 +47,7 @@ def open_store(lang: str) -> tuple[object | None, str | None]:
 def TopBar(model: AppModel) -> ft.Control:
     lang = model.lang
     leading = None
-    if model.screen != "home":
+    if model.screen not in ("home", "login", "watch"):
         leading = ft.Semantics(
             identifier="action-home",
             content=ft.IconButton(
@@ -115,6 +116,11 @@ def TopBar(model: AppModel) -> ft.Control:
 
 @ft.component
 def Body(model: AppModel, width: float) -> ft.Control:
+    if model.screen == "watch":
+        page = ft.context.page
+        return WatchScreen(model.store, page.route[len(WATCH_PREFIX) :], model.lang)
+    if model.screen == "login":
+        return LoginScreen(model.club.name, model.lang, model.login)
     if model.screen == "new":
         return NewMatchScreen(
             model.new_match,
@@ -158,6 +164,17 @@ def App() -> ft.Control:
         return AppModel.start(store, problem, local=not page.web)
 
     model, _ = ft.use_state(make)
+    # On a club's server: a watch link shows its match read-only, nothing else; anything
+    # else waits for the operators' PIN. (Set only when it changes: a set re-renders.)
+    gate = None
+    if model.club is not None and page.route.startswith(WATCH_PREFIX):
+        gate = "watch"
+    elif not model.operator:
+        gate = "login"
+    if gate is not None and model.screen != gate:
+        model.screen = gate
+    elif gate is None and model.screen in ("watch", "login"):
+        model.screen = "home"
     # The table lays itself out by the width it has (a phone's column, a tablet's two panes).
     width, set_width = ft.use_state(float(page.width or 360))
     page.on_resize = lambda e: set_width(e.width)

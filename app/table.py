@@ -53,6 +53,7 @@ ACTION_ICONS = {
     "let-stand": ft.Icons.CHECK,
     "annul-violation": ft.Icons.DELETE_SWEEP,
     "lists": ft.Icons.LIST_ALT,
+    "watch-link": ft.Icons.QR_CODE,
 }
 WIDE = 720  # from this width on (a tablet) the entry list and scoreboard stand beside the table
 BIG_CARD_W, BIG_CARD_H = 52, 60  # a tablet's picker: the room is there, the cards grow
@@ -553,7 +554,18 @@ def TableActions(tm: TableModel) -> ft.Control:
         )
     elif not tm.match.finished:
         buttons.append(action_button("stop", tr(lang, "action.stop"), tm.ask_stop))
-    return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
+    if tm.watch_url is None:
+        return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
+    from app.club import WatchLink
+
+    buttons.append(action_button("watch-link", tr(lang, "club.show_watch"), tm.toggle_watch))
+    return ft.Column(
+        [
+            ft.Row(buttons, wrap=True, spacing=8, run_spacing=8),
+            *([WatchLink(tm.watch_url, lang)] if tm.showing_watch else []),
+        ],
+        spacing=8,
+    )
 
 
 FLAG_ICONS = {"violation": ft.Icons.GAVEL, "proof": ft.Icons.SEARCH}

@@ -87,6 +87,8 @@ class TableModel:
     who: int | None = None  # the seat the next entry is for, when not the one expected
     refused: dict[str, Any] | None = None  # the entry last refused, as a record: named on top
     show_lists: bool = False  # a phone shows the entry list and the scoreboard when asked
+    watch_url: str | None = None  # on a club's server: where players watch this match
+    showing_watch: bool = False  # the watch link's QR code is open at the table
     # Violations the table has ruled on (``table_state.violation_key``): let them stand.
     decided: frozenset[tuple[int, int, int, str]] = frozenset()
     # Called after every write the store took: the screen tells other screens of the match.
@@ -380,6 +382,9 @@ class TableModel:
 
     def toggle_lists(self) -> None:
         self.show_lists = not self.show_lists
+
+    def toggle_watch(self) -> None:
+        self.showing_watch = not self.showing_watch
 
     def ask_stop(self) -> None:
         """The first tap on "end match" only asks: ending is for the whole table to decide."""

@@ -1,0 +1,226 @@
+"""Club mode in the app: the operators' PIN, the watch link at a table, the watch screen.
+
+A club runs one server (``main.py --web --club``) for many tables. Operators
+log in with the club's PIN and run their tables as at home. Every match has a
+watch link, shown at its table as a QR code: the players open it on their own
+phones and see the table live, read-only. A watcher's screen has no card, no
+button that enters anything, and is redrawn on every entry the table stores
+(Flet's PubSub, within the server's process).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import os
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+from typing import Any
+
+import flet as ft
+
+from app import table_state
+from app.i18n import tr
+from app.table import Board, DealSummary, EntryList, Header, Scoreboard
+from app.table_model import TableModel
+from models.club import SETTING, Club, PinGate
+from rules import Status
+
+WATCH_PREFIX = "/watch/"
+GATE = PinGate()  # one for the server: wrong PINs from any tab slow down the next try
+
+
+def club_mode() -> bool:
+    """Whether this server runs a club (``--club``: operators log in, matches are watched)."""
+    return os.environ.get("PARTIJA_CLUB") == "1"
+
+
+def public_url() -> str:
+    """Where phones reach this server: ``--public-url``, else the address it listens on."""
+    return os.environ.get("PARTIJA_PUBLIC_URL", "http://127.0.0.1:8550").rstrip("/")
+
+
+def club_of(store: Any) -> Club | None:
+    if store is None:
+        return None
+    return Club.from_setting(store.settings().get(SETTING))
+
+
+def watch_url(club: Club, match_id: int) -> str:
+    return f"{public_url()}{WATCH_PREFIX}{club.watch_token(match_id)}"
+
+
+def qr_svg(text: str) -> str:
+    """A QR code of ``text`` as SVG markup (segno, in the ``club`` dependency group)."""
+    import segno
+
+    out = io.BytesIO()
+    segno.make(text, error="m").save(out, kind="svg", xmldecl=False, scale=6, border=3)
+    return out.getvalue().decode()
+
+
+async def check_pin(club: Club, pin: str) -> bool:
+    """The PIN's verdict, after the delay that earlier wrong PINs have earned."""
+    await asyncio.sleep(GATE.delay())
+    ok = await asyncio.to_thread(club.pin_ok, pin)  # scrypt: keep the event loop free
+    GATE.answer(ok)
+    return ok
+
+
+@ft.component
+def LoginScreen(
+    club_name: str, lang: str, on_login: Callable[[str], Awaitable[bool]]
+) -> ft.Control:
+    pin, set_pin = ft.use_state("")
+    refused, set_refused = ft.use_state(False)
+    busy, set_busy = ft.use_state(False)
+
+    async def login(_: Any = None) -> None:
+        set_busy(True)
+        ok = await on_login(pin)
+        set_busy(False)
+        set_refused(not ok)
+        if not ok:
+            set_pin("")
+
+    notice = (
+        [
+            ft.Semantics(
+                identifier="notice-refused",
+                live_region=True,
+                content=ft.Container(
+                    bgcolor=ft.Colors.ERROR_CONTAINER,
+                    border_radius=10,
+                    padding=10,
+                    content=ft.Text(
+                        tr(lang, "club.wrong_pin"), color=ft.Colors.ON_ERROR_CONTAINER, size=15
+                    ),
+                ),
+            )
+        ]
+        if refused
+        else []
+    )
+    return ft.Column(
+        [
+            ft.Text(club_name, size=22, weight=ft.FontWeight.BOLD),
+            ft.Text(tr(lang, "club.login_hint"), size=15),
+            ft.Semantics(
+                identifier="pin",
+                content=ft.TextField(
+                    value=pin,
+                    label=tr(lang, "club.pin"),
+                    password=True,
+                    keyboard_type=ft.KeyboardType.NUMBER,
+                    on_change=lambda e: set_pin(e.control.value),
+                    on_submit=login,
+                    autofocus=True,
+                ),
+            ),
+            *notice,
+            ft.Semantics(
+                identifier="action-login",
+                content=ft.FilledButton(
+                    tr(lang, "club.login"), on_click=login, height=48, disabled=busy
+                ),
+            ),
+        ],
+        spacing=12,
+    )
+
+
+@ft.component
+def WatchLink(url: str, lang: str) -> ft.Control:
+    """The match's watch link at its table: a QR code for the players' phones, and the
+    address written out for those who type it."""
+    return ft.Column(
+        [
+            ft.Text(tr(lang, "club.watch_hint"), size=14),
+            # The link is this node's whole label: a screen reader (and a test) reads it.
+            ft.Semantics(
+                identifier="watch-link",
+                label=url,
+                exclude_semantics=True,
+                content=ft.Column(
+                    [
+                        ft.Container(
+                            ft.Image(src=qr_svg(url), width=180, height=180),
+                            bgcolor="#FFFFFF",
+                            padding=6,
+                            border_radius=6,
+                        ),
+                        ft.Text(url, size=14),
+                    ],
+                    spacing=6,
+                ),
+            ),
+        ],
+        spacing=6,
+    )
+
+
+@ft.component
+def WatchScreen(store: Any, token: str, lang: str) -> ft.Control:
+    """One match, live and read-only, for the players' own phones."""
+    page = ft.context.page
+    club = club_of(store)
+    match_id = club.watched_match(token) if club is not None else None
+
+    def load() -> TableModel | None:
+        if match_id is None:
+            return None
+        try:
+            return TableModel(store.resume(match_id), lang)
+        except Exception:  # any unknown or unreadable match: the watcher is told so
+            return None
+
+    tm = ft.use_memo(load, [match_id])
+    _, set_shown = ft.use_state(0)  # the revision drawn: set anew, the screen is redrawn
+
+    def follow() -> Callable[[], None] | None:
+        if tm is None:
+            return None
+        topic = f"match-{match_id}"
+
+        async def refresh() -> None:
+            if tm.keeper.refresh():  # the table stored an entry: show the match as stored
+                tm.scores_rev += 1
+                tm.rev += 1
+                set_shown(tm.rev)
+
+        page.pubsub.subscribe_topic(topic, lambda _topic, _message: page.run_task(refresh))
+        return lambda: page.pubsub.unsubscribe_topic(topic)
+
+    ft.use_effect(follow, [match_id])
+    if tm is None:
+        return ft.Semantics(
+            identifier="watch-unknown",
+            content=ft.Text(tr(lang, "club.watch_unknown"), size=16),
+        )
+    tm.lang = lang
+    log = tm.match.current
+    deal = tm.deal
+    lines = tuple(replace(line, editable=False) for line in table_state.entry_lines(tm))
+    closed = log is not None and log.status is not Status.OPEN and log.points is not None
+    return ft.Column(
+        [
+            ft.Semantics(
+                identifier="watching",
+                content=ft.Text(tr(lang, "club.watching"), size=14, italic=True),
+            ),
+            Header(table_state.header(tm)),
+            ft.Semantics(
+                identifier="last-entry",
+                label=tm.last_entry(),
+                exclude_semantics=True,
+                content=ft.Text(tm.last_entry(), size=14),
+            ),
+            *([DealSummary(tm.deal_summary())] if closed else []),
+            *([Board(tm.game_id, deal.view(), tuple(tm.names), lang)] if deal is not None else []),
+            EntryList(lines, lang, lambda _index: None),
+            Scoreboard(table_state.scores(tm)),
+        ],
+        spacing=10,
+        scroll=ft.ScrollMode.AUTO,
+        expand=True,
+    )

@@ -1,0 +1,103 @@
+"""A club's server: its name, the operators' PIN and the secret behind the watch links.
+
+Kept as the store's ``club`` setting, so it lives in the club's database with
+everything else. The PIN is never stored: only an scrypt hash of it (memory-hard:
+16 MiB a try, so a stolen database does not give up a four-digit PIN in a blink)
+with its own salt. A watch link names its match and carries an HMAC of the match
+id under the club's secret: it cannot be guessed, it needs no table of its own,
+and it opens that one match read-only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+SETTING = "club"
+# scrypt's cost: 2**14 × 8 × 128 bytes = 16 MiB of memory, about 50 ms a try here.
+SCRYPT = {"n": 2**14, "r": 8, "p": 1}
+MIN_PIN = 4
+
+
+class ClubError(ValueError):
+    """A club cannot be set up as asked (an empty name, a PIN too short)."""
+
+
+def _hash(pin: str, salt: bytes) -> bytes:
+    return hashlib.scrypt(pin.encode(), salt=salt, dklen=32, maxmem=64 * 2**20, **SCRYPT)
+
+
+@dataclass(frozen=True)
+class Club:
+    name: str
+    salt: bytes
+    pin_hash: bytes
+    secret: bytes
+
+    @classmethod
+    def new(cls, name: str, pin: str, secret: bytes | None = None) -> Club:
+        """A club with this name and PIN; ``secret``: keep the old one, so that watch
+        links already handed out stay good when only the PIN changes."""
+        name = " ".join(name.split())
+        if not name:
+            raise ClubError("the club needs a name")
+        if len(pin) < MIN_PIN or not pin.isdigit():
+            raise ClubError(f"the PIN must be at least {MIN_PIN} digits")
+        salt = secrets.token_bytes(16)
+        return cls(name, salt, _hash(pin, salt), secret or secrets.token_bytes(32))
+
+    @classmethod
+    def from_setting(cls, value: Any) -> Club | None:
+        """The club kept in the setting, or None if the setting is not a club's."""
+        try:
+            return cls(
+                str(value["name"]),
+                bytes.fromhex(value["salt"]),
+                bytes.fromhex(value["pin_hash"]),
+                bytes.fromhex(value["secret"]),
+            )
+        except (KeyError, TypeError, ValueError):
+            return None
+
+    def setting(self) -> dict[str, str]:
+        return {
+            "name": self.name,
+            "salt": self.salt.hex(),
+            "pin_hash": self.pin_hash.hex(),
+            "secret": self.secret.hex(),
+        }
+
+    def pin_ok(self, pin: str) -> bool:
+        return hmac.compare_digest(_hash(pin, self.salt), self.pin_hash)
+
+    def _mac(self, match_id: int) -> str:
+        digest = hmac.new(self.secret, f"watch:{match_id}".encode(), hashlib.sha256)
+        return digest.hexdigest()[:32]
+
+    def watch_token(self, match_id: int) -> str:
+        return f"{match_id}-{self._mac(match_id)}"
+
+    def watched_match(self, token: str) -> int | None:
+        """The match a watch token opens, or None for a token this club did not give."""
+        number, _, mac = token.partition("-")
+        if not number.isdigit() or len(number) > 12:
+            return None
+        match_id = int(number)
+        return match_id if hmac.compare_digest(mac, self._mac(match_id)) else None
+
+
+@dataclass
+class PinGate:
+    """Wrong PINs slow the next try down: 0.5 s after the first, doubling up to 16 s,
+    for the whole server (one phone cannot try from many tabs at full speed)."""
+
+    failures: int = 0
+
+    def delay(self) -> float:
+        return 0.0 if not self.failures else min(16.0, 0.25 * 2**self.failures)
+
+    def answer(self, ok: bool) -> None:
+        self.failures = 0 if ok else self.failures + 1

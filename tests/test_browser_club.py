@@ -1,0 +1,86 @@
+"""A club's server in a real browser: the operator's PIN, a table, a player watching it.
+
+The club and a devynakė match are set up in the test's own database; the
+server runs as a club would run it (``--web --club``).
+"""
+
+from __future__ import annotations
+
+from webapp import PHONE, browser_page, by_id, label, need_browser, open_app, serve, tap, wait_label
+
+from models.club import SETTING, Club
+
+PIN = "2468"
+
+
+def club_store(folder):
+    from models import Store
+
+    store = Store(folder / "partija.db")
+    store.save_setting(SETTING, Club.new("Kortų klubas", PIN).setting())
+    live = store.create_match(game="devynake", players=["Ona", "Jonas", "Rūta"])
+    live.start_deal()
+    store.close()
+    return live.match_id
+
+
+def type_pin(page, pin):
+    """Type into the PIN field as a person does; again if Flutter swapped its editor in."""
+    from playwright.sync_api import TimeoutError as NotYet
+
+    for _ in range(5):
+        by_id(page, "pin").locator("input").first.click()
+        page.wait_for_function(
+            "() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)"
+        )
+        page.keyboard.press("Control+A")
+        page.keyboard.press("Backspace")
+        page.keyboard.type(pin, delay=30)
+        try:
+            page.wait_for_function(
+                "(pin) => document.activeElement?.value === pin", arg=pin, timeout=10_000
+            )
+            return
+        except NotYet:
+            continue
+    raise AssertionError("the PIN field never took the PIN")
+
+
+def entry_controls(page):
+    """The identifiers on screen that would enter something at a table."""
+    nodes = page.locator(
+        '[flt-semantics-identifier^="card-"], [flt-semantics-identifier^="action-"]'
+    )
+    found = {nodes.nth(i).get_attribute("flt-semantics-identifier") for i in range(nodes.count())}
+    return found - {"action-language", "action-theme"}
+
+
+def test_operator_logs_in_and_a_watcher_sees_each_card_appear(tmp_path):
+    need_browser()
+    match_id = club_store(tmp_path)
+    with serve(tmp_path, mode=("--web", "--club")) as url, browser_page(PHONE) as table:
+        open_app(table, url, first="pin")
+        assert by_id(table, f"resume-{match_id}").count() == 0  # nothing before the PIN
+        type_pin(table, "1357")
+        tap(table, "action-login", until="notice-refused")  # a wrong PIN is refused
+        assert by_id(table, f"resume-{match_id}").count() == 0
+        type_pin(table, PIN)
+        tap(table, "action-login", until=f"resume-{match_id}")
+        tap(table, f"resume-{match_id}", until="card-9H")
+        tap(table, "action-watch-link", until="watch-link")
+        link = label(table, "watch-link")
+        assert link.startswith(url.rstrip("/") + "/watch/")
+        with table.context.browser.new_page(viewport=PHONE) as phone:
+            phone.set_default_timeout(60_000)
+            open_app(phone, link, first="watching")
+            assert entry_controls(phone) == set()  # a watcher can never send an entry
+            for number, card in enumerate(["9H", "10H", "8H"], start=1):
+                tap(table, f"card-{card}")
+                wait_label(phone, "last-entry", f"{number}.")
+            assert entry_controls(phone) == set()
+        # A link this club did not give opens nothing (a new tab: a reload keeps its session).
+        with table.context.browser.new_page(viewport=PHONE) as stranger:
+            stranger.set_default_timeout(60_000)
+            forged = f"{url.rstrip('/')}/watch/{match_id}-{'0' * 32}"
+            open_app(stranger, forged, first="watch-unknown")
+            assert entry_controls(stranger) == set()
