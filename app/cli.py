@@ -5,6 +5,9 @@
     partija [--db PATH] export ID       the match's record (JSON) on stdout
     partija [--db PATH] matches         one line per match: id, game, players, status, totals
     partija [--db PATH] csv ID          points per deal and totals as CSV
+    partija [--db PATH] club ratings    each game's standings: name, ordinal, rated matches
+    partija [--db PATH] club ratings --rebuild
+                                        recompute the ratings from the stored matches
     partija --version                   "partija <version>"
 
 ``main.py`` takes the same arguments. A bad file or an unusable database gives one line on
@@ -84,6 +87,14 @@ def main(argv: list[str] | None = None, prog: str = "partija") -> int:
     commands.add_parser("matches", help="one line per match: id, game, players, status, totals")
     command = commands.add_parser("csv", help="print a match's points per deal and totals as CSV")
     command.add_argument("id", type=int)
+    command = commands.add_parser("club", help="a club's store: the players' ratings")
+    club = command.add_subparsers(dest="club", title="club commands", metavar="WHAT", required=True)
+    command = club.add_parser("ratings", help="each game's standings, best first")
+    command.add_argument(
+        "--rebuild",
+        action="store_true",
+        help="recompute every game's ratings from the stored matches first",
+    )
     args = parser.parse_args(argv)
     from app.logs import start_logging
     from models.engine import log_folder
@@ -153,12 +164,31 @@ def _run_store_command(args: argparse.Namespace, store: Any, records: list[Any])
         sys.stdout.buffer.write(store.export_record(args.id))
     elif args.command == "csv":
         sys.stdout.write(store.totals_csv(args.id))
+    elif args.command == "club":
+        _ratings(store, rebuild=args.rebuild)
     else:
         for m in store.list_matches():
             status = "stopped" if m.stopped else m.status
             players = ", ".join(one_line(name) for name in m.players)
             print(f"{m.id}\t{m.game}\t{players}\t{status}\t{' '.join(map(str, m.totals))}")
     sys.stdout.flush()
+
+
+def _ratings(store: Any, *, rebuild: bool) -> None:
+    """``club ratings``: with ``--rebuild`` one line per game of what was rated; without, each
+    game's standings (a game with no rated match is left out)."""
+    from rules.games import GAMES
+
+    if rebuild:
+        for game in store.rebuild_ratings():
+            print(f"{game.game}: {game.matches} matches, {game.players} players")
+        return
+    for game in sorted(GAMES):
+        table = store.standings(game)
+        if table:
+            print(game)
+        for standing in table:
+            print(f"  {one_line(standing.name)}\t{standing.ordinal:.2f}\t{standing.matches}")
 
 
 def one_line(text: str) -> str:
