@@ -34,7 +34,7 @@ from sqlmodel import Session, col, select
 
 from rules.games import GAMES
 
-from .records import find_player
+from .records import find_player, stored_id
 from .tables import DealRow, MatchRow, Player, RatingRow, Seat
 
 MODEL = PlackettLuce()
@@ -128,12 +128,14 @@ def rated_matches(session: Session, game: str, match_id: int | None = None) -> l
         .where(*chosen)
         .order_by(col(MatchRow.finished_at), col(MatchRow.id))
     ):
-        players = seats[row_id or 0]
+        rated_id = stored_id(row_id)
+        players = seats[rated_id]
         # A finished match always has its time; the column allows none only for open ones.
-        if finished_at is None or row_id not in counted or len(players) < 2:
+        if finished_at is None or rated_id not in counted or len(players) < 2:
             continue
-        placed = places(totals[row_id], set(json.loads(winners or "[]")), lowest_wins=lowest_wins)
-        found.append(RatedMatch(row_id, finished_at, dict(zip(players, placed))))
+        won = set(json.loads(winners or "[]"))
+        placed = places(totals[rated_id], won, lowest_wins=lowest_wins)
+        found.append(RatedMatch(rated_id, finished_at, dict(zip(players, placed))))
     return found
 
 
@@ -235,7 +237,7 @@ def rerate_player(session: Session, *, player_id: int) -> None:
     games = session.exec(
         select(RatingRow.game).where(col(RatingRow.player_id) == player_id).distinct()
     )
-    for game in sorted(games):
+    for game in sorted(games):  # in name order, as a rebuild takes the games' locks
         _lock(session, game)
         _recompute(session, game)
 
@@ -243,7 +245,7 @@ def rerate_player(session: Session, *, player_id: int) -> None:
 def rebuild_ratings(session: Session) -> list[GameRatings]:
     """Recompute every game's ratings from the stored matches; what each game rated."""
     rebuilt = []
-    for game in sorted(GAMES):
+    for game in sorted(GAMES):  # one order for every taker of several games' locks: no deadlock
         _lock(session, game)
         rebuilt.append(_recompute(session, game))
     return rebuilt

@@ -8,6 +8,8 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -16,6 +18,7 @@ from openskill.models import PlackettLuce
 from randomplay import random_entry
 from sqlalchemy import text
 
+import models.live
 import models.ratings
 from models import Store
 from models.engine import open_database
@@ -352,3 +355,54 @@ def test_the_command_tells_a_store_fault_in_one_line(tmp_path):
     failed = run_main(tmp_path / "dir.db", "club", "ratings", "--rebuild")
     assert failed.returncode == 2 and failed.stdout == ""
     assert len(failed.stderr.splitlines()) == 1 and failed.stderr.startswith("main.py: ")
+
+
+def test_two_tables_finishing_at_once_rate_one_after_the_other(postgres_server, monkeypatch):
+    """On a server two tables may finish matches of one game at the same moment: the first
+    is held open after rating its match; the second waits on the game's lock (seen in
+    pg_stat_activity), then rates from the first one's rows – as a rebuild does."""
+    url = postgres_server.create_database()
+    first, second = Store(url), Store(url)
+    rng = random.Random(10)
+    tables = []
+    for store, players in ((first, ["A", "B", "C"]), (second, ["A", "B", "D"])):
+        events = whole_deal("devynake", 3, rng)[0]
+        live = store.create_match(game="devynake", players=players, options={"deals": 1})
+        live.start_deal()
+        for raw in events[:-1]:
+            live.add_entry(raw)
+        tables.append((live, events[-1]))
+    rated, release = threading.Event(), threading.Event()
+    real = models.live.rate_match
+
+    def held(session, *, match_id):
+        real(session, match_id=match_id)
+        if match_id == tables[0][0].match_id:
+            rated.set()
+            assert release.wait(60)
+
+    monkeypatch.setattr(models.live, "rate_match", held)
+    threads = [threading.Thread(target=live.add_entry, args=(last,)) for live, last in tables]
+    threads[0].start()
+    assert rated.wait(60)
+    threads[1].start()
+    waiting = 0
+    for _ in range(600):
+        waiting = postgres_server.value(
+            "SELECT count(*) FROM pg_stat_activity WHERE wait_event = 'advisory'"
+        )
+        if waiting:
+            break
+        time.sleep(0.05)
+    release.set()
+    for thread in threads:
+        thread.join(60)
+    assert waiting == 1
+    assert all(live.match.finished for live, _ in tables)
+    kept = rows(url, ORDERED)
+    assert len(kept) == 6
+    first.rebuild_ratings()
+    assert rows(url, ORDERED) == kept
+    first.close()
+    second.close()
+    postgres_server.drop_database(url)
