@@ -5,6 +5,13 @@
     partija [--db PATH] export ID       the match's record (JSON) on stdout
     partija [--db PATH] matches         one line per match: id, game, players, status, totals
     partija [--db PATH] csv ID          points per deal and totals as CSV
+    partija [--db PATH] club init --name NAME [--pin PIN]
+                                        the club's name and the operators' PIN
+    partija [--db PATH] --web --club [--public-url URL]
+                                        serve the club: PIN log-in, watch links
+    partija [--db PATH] club ratings    each game's standings: name, ordinal, rated matches
+    partija [--db PATH] club ratings --rebuild
+                                        recompute the ratings from the stored matches
     partija --version                   "partija <version>"
 
 ``main.py`` takes the same arguments. A bad file or an unusable database gives one line on
@@ -94,6 +101,20 @@ def main(argv: list[str] | None = None, prog: str = "partija") -> int:
     commands.add_parser("matches", help="one line per match: id, game, players, status, totals")
     command = commands.add_parser("csv", help="print a match's points per deal and totals as CSV")
     command.add_argument("id", type=int)
+    command = commands.add_parser("club", help="a club's server: its name and PIN, the ratings")
+    club = command.add_subparsers(dest="club", title="club commands", metavar="WHAT", required=True)
+    command = club.add_parser("init", help="set the club's name and the operators' PIN")
+    command.add_argument("--name", required=True, help="the club's name, shown at log-in")
+    command.add_argument(
+        "--pin",
+        help="the operators' PIN, 4 digits or more (default: $PARTIJA_CLUB_PIN, else asked)",
+    )
+    command = club.add_parser("ratings", help="each game's standings, best first")
+    command.add_argument(
+        "--rebuild",
+        action="store_true",
+        help="recompute every game's ratings from the stored matches first",
+    )
     args = parser.parse_args(argv)
     from app.logs import start_logging
     from models.engine import log_folder
@@ -125,6 +146,7 @@ def _store_command(args: argparse.Namespace, prog: str) -> int:
         UnknownMatch,
         check_records,
     )
+    from models.club import ClubError
     from models.files import read_record_file
     from rules.errors import RecordError
 
@@ -148,7 +170,7 @@ def _store_command(args: argparse.Namespace, prog: str) -> int:
         print(store.moved_aside.message(), file=sys.stderr)
     try:
         _run_store_command(args, store, records)
-    except (UnknownMatch, StoreFault) as exc:
+    except (UnknownMatch, StoreFault, ClubError) as exc:
         return _fail(prog, str(exc))
     except OSError as exc:  # the output closed (a pipe into head) or full (a disk, /dev/full)
         _silence_stdout()
@@ -167,6 +189,10 @@ def _run_store_command(args: argparse.Namespace, store: Any, records: list[Any])
         sys.stdout.buffer.write(store.export_record(args.id))
     elif args.command == "csv":
         sys.stdout.write(store.totals_csv(args.id))
+    elif args.command == "club" and args.club == "init":
+        _club_init(store, args.name, args.pin)
+    elif args.command == "club":
+        _ratings(store, rebuild=args.rebuild)
     else:
         for m in store.list_matches():
             status = "stopped" if m.stopped else m.status
@@ -196,6 +222,42 @@ def _serve_club(args: argparse.Namespace) -> str | None:
     os.environ["PARTIJA_CLUB"] = "1"
     os.environ["PARTIJA_PUBLIC_URL"] = args.public_url or f"http://{shown}:{args.port}"
     return None
+
+
+def _club_init(store: Any, name: str, pin: str | None) -> None:
+    """``club init``: the club's name and PIN; the watch links' secret is kept if the club
+    was set up before, so the links already handed out stay good."""
+    from models.club import SETTING, Club, ClubError
+
+    if pin is None:
+        pin = os.environ.get("PARTIJA_CLUB_PIN")
+    if pin is None:
+        if not sys.stdin.isatty():
+            raise ClubError("give the PIN with --pin or $PARTIJA_CLUB_PIN")
+        import getpass
+
+        pin = getpass.getpass("PIN: ")
+    old = Club.from_setting(store.settings().get(SETTING))
+    club = Club.new(name, pin, old.secret if old else None)
+    store.save_setting(SETTING, club.setting())
+    print(f"club {one_line(club.name)}: PIN set; serve it with --web --club")
+
+
+def _ratings(store: Any, *, rebuild: bool) -> None:
+    """``club ratings``: with ``--rebuild`` one line per game of what was rated; without, each
+    game's standings (a game with no rated match is left out)."""
+    from rules.games import GAMES
+
+    if rebuild:
+        for game in store.rebuild_ratings():
+            print(f"{game.game}: {game.matches} matches, {game.players} players")
+        return
+    for game in sorted(GAMES):
+        table = store.standings(game)
+        if table:
+            print(game)
+        for standing in table:
+            print(f"  {one_line(standing.name)}\t{standing.ordinal:.2f}\t{standing.matches}")
 
 
 def one_line(text: str) -> str:

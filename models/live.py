@@ -31,6 +31,7 @@ from rules.match import DealLog, Match, Outcome, Status
 from rules.record import load, verdict
 
 from .engine import StoreFault
+from .ratings import rate_match
 from .records import StoredEntry, StoredMatch, dumps, read_match, resumable, resumed
 from .results import deal_results, match_results
 from .tables import DealRow, EntryRow, MatchRow, utcnow
@@ -346,7 +347,8 @@ class LiveMatch:
         self.revision += 1
 
     def _write_match(self, session: Session) -> None:
-        """Write the match's cached outcome; ``finished_at`` is the first time it finished."""
+        """Write the match's cached outcome, and the ratings that follow from it;
+        ``finished_at`` is the first time it finished."""
         finished_at = func.coalesce(col(MatchRow.finished_at), utcnow())
         session.exec(
             update(MatchRow)
@@ -357,6 +359,7 @@ class LiveMatch:
                 finished_at=finished_at if self.match.finished else None,
             )
         )
+        rate_match(session, match_id=self.match_id)
 
     def _replay(
         self, session: Session, stored: StoredMatch, match: Match | None = None, first: int = 0
@@ -386,4 +389,6 @@ class LiveMatch:
         self.match, self._deal_ids = match, [deal.id for deal in stored.deals]
         if match_results(match) != stored.results:
             self._write_match(session)
+        elif match.finished:  # a correction may change the totals, not the outcome
+            rate_match(session, match_id=self.match_id)
         return tuple(now_refused)

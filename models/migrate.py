@@ -15,7 +15,7 @@ from pathlib import Path
 
 from sqlalchemy import Connection, Engine, inspect, text
 
-HEAD = "0005"  # the newest revision in migrations/versions (a test keeps them in step)
+HEAD = "0006"  # the newest revision in migrations/versions (a test keeps them in step)
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 MIGRATION_LOCK = 0x50415254  # "PART": the advisory lock key of an upgrade on PostgreSQL
 

@@ -12,6 +12,7 @@ from sqlmodel import Session, col, delete, select, update
 from rules.grammar import GENDERS
 from rules.names import BadName, clean_name
 
+from .ratings import rerate_player
 from .records import find_player, lock_roster
 from .tables import Player, Seat
 
@@ -70,4 +71,6 @@ def merge_players(session: Session, keep: str, drop: str) -> None:
     if theirs & mine:
         raise RosterError("roster.same_table", keep=kept.name, drop=dropped.name)
     session.exec(update(Seat).where(col(Seat.player_id) == dropped.id).values(player_id=kept.id))
+    assert dropped.id is not None
+    rerate_player(session, player_id=dropped.id)
     session.exec(delete(Player).where(col(Player.id) == dropped.id))

@@ -22,6 +22,8 @@ from rules.record import FORMAT, RecordError, load
 from .engine import MovedAside, open_database, readable_records
 from .files import record_bytes, totals_csv
 from .live import LiveMatch, open_stored
+from .ratings import GameRatings, RatingPoint, Standing, rate_match, rating_history, standings
+from .ratings import rebuild_ratings as rebuild_all
 from .records import insert_record, read_match, roster_names
 from .roster import merge_players, rename_player, set_gender
 from .settings import read_settings, write_setting
@@ -154,7 +156,11 @@ class Store:
         if len(checked) != len(records):  # records as read from files
             checked = check_records(records)
         with Session(self._engine) as session, session.begin():
-            return [insert_record(session, r.record, r.match, r.names)[0] for r in checked]
+            ids = [insert_record(session, r.record, r.match, r.names)[0] for r in checked]
+            for r, match_id in zip(checked, ids):
+                if r.match.finished:
+                    rate_match(session, match_id=match_id)
+            return ids
 
     def export_record(self, match_id: int) -> bytes:
         """The match as a record file: the same match always gives the same bytes."""
@@ -222,3 +228,18 @@ class Store:
         """Say whether sentences call the player "he" or "she"; ``RosterError`` if unknown."""
         with Session(self._engine) as session, session.begin():
             set_gender(session, name, gender)
+
+    def standings(self, game: str) -> list[Standing]:
+        """Every rated player of ``game``, best first (``ratings.standings``)."""
+        with Session(self._engine) as session:
+            return standings(session, game=game)
+
+    def rating_history(self, player: str, game: str) -> list[RatingPoint]:
+        """The player's rating after each of his rated matches of ``game``, in order."""
+        with Session(self._engine) as session:
+            return rating_history(session, player=player, game=game)
+
+    def rebuild_ratings(self) -> list[GameRatings]:
+        """Recompute every game's ratings from the stored matches, in one transaction."""
+        with Session(self._engine) as session, session.begin():
+            return rebuild_all(session)

@@ -135,3 +135,26 @@ class Setting(SQLModel, table=True):
 
     key: str = Field(primary_key=True)
     value: str = Field(sa_type=Text)
+
+
+class RatingRow(SQLModel, table=True):
+    """One player's rating in one game after one rated match (``ratings.py``).
+
+    A cache, like the match's outcome: every row follows from the stored matches, in
+    the order ``finished_at``, then ``match_id``, and is rewritten in the transaction
+    that changes them. A player's rating in a game is his latest row.
+    """
+
+    __tablename__ = "ratings"
+    __table_args__ = (
+        Index("ix_ratings_game_order", "game", "finished_at", "match_id"),
+        Index("ix_ratings_player_game", "player_id", "game", "finished_at", "match_id"),
+    )
+
+    match_id: int = Field(foreign_key="matches.id", primary_key=True)
+    player_id: int = Field(foreign_key="players.id", primary_key=True)
+    game: str
+    finished_at: datetime  # the match's, copied: the rating order without a join
+    place: int  # 1 the best; equal results share a place
+    mu: float
+    sigma: float

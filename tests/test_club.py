@@ -1,0 +1,119 @@
+"""The club's PIN, its watch links and its command, without a browser."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+
+import pytest
+
+from models.club import SETTING, Club, ClubError, PinGate
+
+ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
+
+
+def test_the_pin_is_kept_only_as_a_salted_hash():
+    club = Club.new("Kortų  klubas ", "2468")
+    assert club.name == "Kortų klubas"
+    assert club.pin_ok("2468") and not club.pin_ok("2469") and not club.pin_ok("")
+    stored = club.setting()
+    assert "2468" not in str(stored)
+    again = Club.from_setting(stored)
+    assert again == club and again.pin_ok("2468")
+    other = Club.new("Kortų klubas", "2468")
+    assert other.pin_hash != club.pin_hash  # a salt of its own
+
+
+@pytest.mark.parametrize("name, pin", [("", "2468"), ("Klubas", "123"), ("Klubas", "12ab")])
+def test_a_club_needs_a_name_and_a_pin_of_four_digits(name, pin):
+    with pytest.raises(ClubError):
+        Club.new(name, pin)
+
+
+def test_a_watch_link_opens_its_own_match_only():
+    club = Club.new("Klubas", "2468")
+    token = club.watch_token(7)
+    assert club.watched_match(token) == 7
+    _, mac = token.split("-")
+    assert club.watched_match(f"8-{mac}") is None  # another match with this one's proof
+    assert club.watched_match(f"7-{'0' * len(mac)}") is None
+    assert club.watched_match("7") is None and club.watched_match("x-y") is None
+    assert Club.new("Klubas", "2468").watched_match(token) is None  # another club's secret
+    kept = Club.new("Klubas", "9999", club.secret)  # a new PIN keeps the links good
+    assert kept.watched_match(token) == 7
+
+
+def test_wrong_pins_slow_the_next_try_down():
+    gate = PinGate()
+    assert gate.delay() == 0
+    delays = []
+    for _ in range(8):
+        gate.answer(False)
+        delays.append(gate.delay())
+    assert delays == sorted(delays) and delays[0] == 0.5 and delays[-1] == 16.0
+    gate.answer(True)
+    assert gate.delay() == 0
+
+
+def test_check_pin_waits_and_counts(monkeypatch):
+    from app import club as club_app
+
+    gate = PinGate()
+    monkeypatch.setattr(club_app, "GATE", gate)
+    slept = []
+
+    async def sleep(seconds):
+        slept.append(seconds)
+
+    monkeypatch.setattr(club_app.asyncio, "sleep", sleep)
+    club = Club.new("Klubas", "2468")
+    assert not asyncio.run(club_app.check_pin(club, "1111"))
+    assert not asyncio.run(club_app.check_pin(club, "1112"))
+    assert asyncio.run(club_app.check_pin(club, "2468"))
+    assert slept == [0.0, 0.5, 1.0] and gate.failures == 0
+
+
+def run_main(db, *args, env=None):
+    import os
+
+    return subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--db", str(db), *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, **(env or {})},
+        stdin=subprocess.DEVNULL,
+        timeout=120,
+    )
+
+
+def test_club_init_sets_the_pin_and_keeps_the_links(tmp_path):
+    from models import Store
+
+    db = tmp_path / "club.db"
+    done = run_main(db, "club", "init", "--name", "Kortų klubas", "--pin", "2468")
+    assert done.returncode == 0, done.stderr
+    assert "Kortų klubas" in done.stdout
+    store = Store(db)
+    first = Club.from_setting(store.settings()[SETTING])
+    store.close()
+    assert first is not None and first.pin_ok("2468")
+    done = run_main(db, "club", "init", "--name", "Kortų klubas", env={"PARTIJA_CLUB_PIN": "1357"})
+    assert done.returncode == 0, done.stderr
+    store = Store(db)
+    second = Club.from_setting(store.settings()[SETTING])
+    store.close()
+    assert second.pin_ok("1357") and second.secret == first.secret
+    short = run_main(db, "club", "init", "--name", "Klubas", "--pin", "12")
+    assert short.returncode == 2 and "PIN" in short.stderr and "Traceback" not in short.stderr
+    asked = run_main(db, "club", "init", "--name", "Klubas")  # no PIN and nobody to ask
+    assert asked.returncode == 2 and "--pin" in asked.stderr
+
+
+def test_serving_a_club_needs_a_club_and_the_web(tmp_path):
+    db = tmp_path / "empty.db"
+    done = run_main(db, "--web", "--club", "--port", "1")
+    assert done.returncode == 2 and "club init" in done.stderr
+    done = run_main(db, "--club")
+    assert done.returncode == 2 and "--web" in done.stderr
