@@ -20,7 +20,7 @@ from typing import Any
 import flet as ft
 
 from app import table_state
-from app.i18n import tr
+from app.i18n import format_number, tr
 from app.table import Board, DealSummary, EntryList, Header, Scoreboard
 from app.table_model import TableModel
 from models.club import SETTING, Club, PinGate
@@ -223,4 +223,88 @@ def WatchScreen(store: Any, token: str, lang: str) -> ft.Control:
         spacing=10,
         scroll=ft.ScrollMode.AUTO,
         expand=True,
+    )
+
+
+STANDINGS_SHOWN = 10  # the best of each game on the club page
+
+
+@ft.component
+def ClubScreen(store: Any, club_name: str, lang: str) -> ft.Control:
+    """The club's evening: the matches going on with their totals, each game's standings
+    (OpenSkill), and a player's rating history as a chart (tap a name)."""
+    from rules.games import GAMES
+
+    chosen, set_chosen = ft.use_state("")  # "game<TAB>player" whose history is drawn
+    live = store.list_matches(unfinished=True, limit=50)
+    rows: list[ft.Control] = [
+        ft.Text(club_name, size=22, weight=ft.FontWeight.BOLD),
+        ft.Text(tr(lang, "club.live"), size=18, weight=ft.FontWeight.BOLD),
+    ]
+    if not live:
+        rows.append(ft.Text(tr(lang, "club.no_live"), size=14))
+    for summary in live:
+        totals = ", ".join(f"{n} {t}" for n, t in zip(summary.players, summary.totals))
+        rows.append(
+            ft.Semantics(
+                identifier=f"live-{summary.id}",
+                content=ft.Text(f"{tr(lang, f'game.{summary.game}.name')}: {totals}", size=15),
+            )
+        )
+    for game in sorted(GAMES):
+        table = store.standings(game)[:STANDINGS_SHOWN]
+        if not table:
+            continue
+        rows.append(
+            ft.Text(
+                tr(lang, "club.standings", game=tr(lang, f"game.{game}.name")),
+                size=18,
+                weight=ft.FontWeight.BOLD,
+            )
+        )
+        for place, standing in enumerate(table, start=1):
+            rows.append(
+                ft.Semantics(
+                    identifier=f"standing-{game}-{place}",
+                    content=ft.TextButton(
+                        tr(
+                            lang,
+                            "club.standing",
+                            place=place,
+                            player=standing.name,
+                            rating=format_number(lang, round(standing.ordinal, 1)),
+                            matches=standing.matches,
+                        ),
+                        on_click=lambda _, n=standing.name, g=game: set_chosen(f"{g}\t{n}"),
+                        height=48,
+                    ),
+                )
+            )
+        if chosen.startswith(f"{game}\t"):
+            rows.append(RatingChart(store, chosen.split("\t", 1)[1], game, lang))
+    return ft.Column(rows, spacing=8, scroll=ft.ScrollMode.AUTO, expand=True)
+
+
+@ft.component
+def RatingChart(store: Any, player: str, game: str, lang: str) -> ft.Control:
+    """A player's rating (OpenSkill's ordinal) after each rated match of the game."""
+    import flet_charts as fch  # type: ignore[import-untyped]  # no type information shipped
+
+    history = store.rating_history(player, game)
+    points = [fch.LineChartDataPoint(x, round(p.ordinal, 2)) for x, p in enumerate(history, 1)]
+    return ft.Semantics(
+        identifier="rating-chart",
+        label=tr(lang, "club.history", player=player, count=len(history)),
+        content=ft.Column(
+            [
+                ft.Text(tr(lang, "club.history", player=player, count=len(history)), size=15),
+                fch.LineChart(
+                    height=180,
+                    data_series=[
+                        fch.LineChartData(points=points, stroke_width=3, color=ft.Colors.PRIMARY)
+                    ],
+                ),
+            ],
+            spacing=4,
+        ),
     )

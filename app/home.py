@@ -153,6 +153,7 @@ def Home(model: AppModel) -> ft.Control:
                         ),
                     )
                     for screen, icon in (
+                        *((("club", ft.Icons.GROUPS),) if model.club is not None else ()),
                         ("history", ft.Icons.HISTORY),
                         ("players", ft.Icons.PEOPLE),
                         ("settings", ft.Icons.SETTINGS),

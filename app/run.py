@@ -12,7 +12,7 @@ import time
 import flet as ft
 from flet.utils import is_linux_server
 
-from app.club import WATCH_PREFIX, LoginScreen, WatchScreen
+from app.club import WATCH_PREFIX, ClubScreen, LoginScreen, WatchScreen
 from app.history import HistoryScreen, MatchScreen
 from app.home import Home
 from app.i18n import tr
@@ -121,6 +121,8 @@ def Body(model: AppModel, width: float) -> ft.Control:
         return WatchScreen(model.store, page.route[len(WATCH_PREFIX) :], model.lang)
     if model.screen == "login":
         return LoginScreen(model.club.name, model.lang, model.login)
+    if model.screen == "club" and model.club is not None:
+        return ClubScreen(model.store, model.club.name, model.lang)
     if model.screen == "new":
         return NewMatchScreen(
             model.new_match,

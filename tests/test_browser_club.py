@@ -6,7 +6,21 @@ server runs as a club would run it (``--web --club``).
 
 from __future__ import annotations
 
-from webapp import PHONE, browser_page, by_id, label, need_browser, open_app, serve, tap, wait_label
+import json
+
+from conftest import SCENARIOS
+from webapp import (
+    PHONE,
+    browser_page,
+    by_id,
+    label,
+    need_browser,
+    open_app,
+    serve,
+    shot,
+    tap,
+    wait_label,
+)
 
 from models.club import SETTING, Club
 
@@ -18,6 +32,9 @@ def club_store(folder):
 
     store = Store(folder / "partija.db")
     store.save_setting(SETTING, Club.new("Kortų klubas", PIN).setting())
+    record = json.loads((SCENARIOS / "devynake-full-deal.json").read_text(encoding="utf-8"))
+    record["options"] = {"deals": 1}  # finished after its one deal: rated
+    store.import_records([record])
     live = store.create_match(game="devynake", players=["Ona", "Jonas", "Rūta"])
     live.start_deal()
     store.close()
@@ -66,6 +83,11 @@ def test_operator_logs_in_and_a_watcher_sees_each_card_appear(tmp_path):
         assert by_id(table, f"resume-{match_id}").count() == 0
         type_pin(table, PIN)
         tap(table, "action-login", until=f"resume-{match_id}")
+        tap(table, "nav-club", until=f"live-{match_id}")  # the club page: live, standings
+        assert "Ona 0" in label(table, f"live-{match_id}")
+        tap(table, "standing-devynake-1", until="rating-chart")
+        shot(table, "club-page-phone-lt")
+        tap(table, "action-home", until=f"resume-{match_id}")
         tap(table, f"resume-{match_id}", until="card-9H")
         tap(table, "action-watch-link", until="watch-link")
         link = label(table, "watch-link")
