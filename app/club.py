@@ -177,10 +177,11 @@ def WatchScreen(store: Any, token: str, lang: str) -> ft.Control:
     tm = ft.use_memo(load, [match_id])
     _, set_shown = ft.use_state(0)  # the revision drawn: set anew, the screen is redrawn
 
-    def follow() -> Callable[[], None] | None:
+    topic = f"match-{match_id}"
+
+    def follow() -> None:
         if tm is None:
-            return None
-        topic = f"match-{match_id}"
+            return
 
         async def refresh() -> None:
             if tm.keeper.refresh():  # the table stored an entry: show the match as stored
@@ -189,9 +190,8 @@ def WatchScreen(store: Any, token: str, lang: str) -> ft.Control:
                 set_shown(tm.rev)
 
         page.pubsub.subscribe_topic(topic, lambda _topic, _message: page.run_task(refresh))
-        return lambda: page.pubsub.unsubscribe_topic(topic)
 
-    ft.use_effect(follow, [match_id])
+    ft.use_effect(follow, [match_id], cleanup=lambda: page.pubsub.unsubscribe_topic(topic))
     if tm is None:
         return ft.Semantics(
             identifier="watch-unknown",

@@ -797,15 +797,15 @@ def follow_other_screens(tm: TableModel) -> None:
     page = ft.context.page
     topic = f"match-{tm.keeper.match_id}"
 
-    def subscribe() -> Callable[[], None]:
+    def subscribe() -> None:
         async def refresh() -> None:
             tm.refresh_from_store()
 
         page.pubsub.subscribe_topic(topic, lambda _topic, _message: page.run_task(refresh))
         tm.on_stored = lambda: page.pubsub.send_others_on_topic(topic, "stored")
-        return lambda: page.pubsub.unsubscribe_topic(topic)
 
-    ft.use_effect(subscribe, [topic])
+    # Flet's cleanup is its own argument (what the setup returns is not called).
+    ft.use_effect(subscribe, [topic], cleanup=lambda: page.pubsub.unsubscribe_topic(topic))
 
 
 @ft.component
