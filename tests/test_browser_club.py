@@ -19,6 +19,7 @@ from webapp import (
     serve,
     shot,
     tap,
+    type_into,
     wait_label,
 )
 
@@ -41,28 +42,6 @@ def club_store(folder):
     return live.match_id
 
 
-def type_pin(page, pin):
-    """Type into the PIN field as a person does; again if Flutter swapped its editor in."""
-    from playwright.sync_api import TimeoutError as NotYet
-
-    for _ in range(5):
-        by_id(page, "pin").locator("input").first.click()
-        page.wait_for_function(
-            "() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)"
-        )
-        page.keyboard.press("Control+A")
-        page.keyboard.press("Backspace")
-        page.keyboard.type(pin, delay=30)
-        try:
-            page.wait_for_function(
-                "(pin) => document.activeElement?.value === pin", arg=pin, timeout=10_000
-            )
-            return
-        except NotYet:
-            continue
-    raise AssertionError("the PIN field never took the PIN")
-
-
 def entry_controls(page):
     """The identifiers on screen that would enter something at a table."""
     nodes = page.locator(
@@ -78,10 +57,10 @@ def test_operator_logs_in_and_a_watcher_sees_each_card_appear(tmp_path):
     with serve(tmp_path, mode=("--web", "--club")) as url, browser_page(PHONE) as table:
         open_app(table, url, first="pin")
         assert by_id(table, f"resume-{match_id}").count() == 0  # nothing before the PIN
-        type_pin(table, "1357")
+        type_into(table, "pin", "1357")
         tap(table, "action-login", until="notice-refused")  # a wrong PIN is refused
         assert by_id(table, f"resume-{match_id}").count() == 0
-        type_pin(table, PIN)
+        type_into(table, "pin", PIN)
         tap(table, "action-login", until=f"resume-{match_id}")
         tap(table, "nav-club", until=f"live-{match_id}")  # the club page: live, standings
         assert "Ona 0" in label(table, f"live-{match_id}")

@@ -22,6 +22,7 @@ from webapp import (
     serve,
     shot,
     tap,
+    type_into,
     wait_label,
 )
 
@@ -100,33 +101,6 @@ def test_whole_deal_through_the_app(tmp_path, scenario, size, name):
     assert stored["deals"][0]["events"] == accepted
 
 
-def type_name(page, name):
-    """Type as a person does: tap the field and type into whatever has the focus.
-
-    Flutter puts its own editor in place of the input once it has the focus; keys
-    typed before that land nowhere. So the text is checked, and typed again (the
-    field emptied first) until the editor holds it.
-    """
-    from playwright.sync_api import TimeoutError as NotYet
-
-    for _ in range(5):
-        by_id(page, "new-name").locator("input").first.click()
-        page.wait_for_function(
-            "() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)"
-        )
-        page.keyboard.press("Control+A")
-        page.keyboard.press("Backspace")
-        page.keyboard.type(name, delay=30)
-        try:
-            page.wait_for_function(
-                "(name) => document.activeElement?.value === name", arg=name, timeout=10_000
-            )
-            return
-        except NotYet:  # the keys went to the input Flutter was replacing: again
-            continue
-    raise AssertionError(f"the name field never took {name!r}")
-
-
 def test_new_match_through_the_form(tmp_path):
     """Choose the game, type three names (Lithuanian letters), start: the deal is stored."""
     need_browser()
@@ -134,7 +108,7 @@ def test_new_match_through_the_form(tmp_path):
         open_app(page, url, first="game-devynake")
         tap(page, "game-devynake", until="new-name")
         for seat, name in enumerate(["Ona", "Jonas", "Rūta"]):
-            type_name(page, name)
+            type_into(page, "new-name", name)
             tap(page, "action-add-player", until=f"dealer-{seat}")
         shot(page, "new-match-phone")
         for target in ("dealer-0", "dealer-1", "dealer-2"):  # on screen whole (not cut)

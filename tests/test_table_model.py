@@ -251,13 +251,19 @@ def test_ramsas_declared_by_a_chosen_player_wins_the_match(store):
     assert tm.headline() == "The match is over. Won: Rūta"
 
 
-def test_end_of_deal_says_why_and_who_deals_next(store):
+def ramsas_deal_played(store):
+    """The Ramsas sample's whole deal, entered through the table's controller."""
     record = json.loads((SCENARIOS / "ramsas-two-players.json").read_text(encoding="utf-8"))
     live = store.create_match(game="ramsas", players=["Ona", "Jonas"])
     live.start_deal()
     tm = TableModel(live, "en")
     for event in record["deals"][0]["events"]:
         tm.submit(event)
+    return tm
+
+
+def test_end_of_deal_says_why_and_who_deals_next(store):
+    tm = ramsas_deal_played(store)
     assert tm.notice is None  # the summary stands on its own, until the next deal
     assert tm.deal_summary() == (
         "Deal over. Points: Ona +4, Jonas +6. Ona: 4 tricks. "
@@ -369,12 +375,7 @@ def test_a_language_switch_keeps_the_banner_in_the_new_language(store, tmp_path)
 def test_ramsas_entries_are_grouped_by_trick(store):
     from app import table_state
 
-    record = json.loads((SCENARIOS / "ramsas-two-players.json").read_text(encoding="utf-8"))
-    live = store.create_match(game="ramsas", players=["Ona", "Jonas"])
-    live.start_deal()
-    tm = TableModel(live, "en")
-    for event in record["deals"][0]["events"]:
-        tm.submit(event)
+    tm = ramsas_deal_played(store)
     lines = list(reversed(table_state.entry_lines(tm)))  # in the order entered
     groups = [line.group for line in lines]
     assert groups[0] == 0  # the trump card belongs to no trick

@@ -243,3 +243,30 @@ def shot(page: Any, name: str) -> pathlib.Path:
             break
     path.write_bytes(before)
     return path
+
+
+def type_into(page: Any, identifier: str, text: str) -> None:
+    """Type into a text field as a person does: tap it and type into whatever has the focus.
+
+    Flutter puts its own editor in place of the input once it has the focus; keys
+    typed before that land nowhere. So the text is checked, and typed again (the
+    field emptied first) until the editor holds it.
+    """
+    from playwright.sync_api import TimeoutError as NotYet
+
+    for _ in range(5):
+        by_id(page, identifier).locator("input").first.click()
+        page.wait_for_function(
+            "() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)"
+        )
+        page.keyboard.press("Control+A")
+        page.keyboard.press("Backspace")
+        page.keyboard.type(text, delay=30)
+        try:
+            page.wait_for_function(
+                "(text) => document.activeElement?.value === text", arg=text, timeout=10_000
+            )
+            return
+        except NotYet:  # the keys went to the input Flutter was replacing: again
+            continue
+    raise AssertionError(f"the field {identifier} never took {text!r}")
