@@ -190,8 +190,19 @@ def WatchScreen(store: Any, token: str, lang: str) -> ft.Control:
                 set_shown(tm.rev)
 
         page.pubsub.subscribe_topic(topic, lambda _topic, _message: page.run_task(refresh))
+        url = store.listen_url()
+        if url is not None:  # tables served by another process on the same database
+            from models.changes import listener
 
-    ft.use_effect(follow, [match_id], cleanup=lambda: page.pubsub.unsubscribe_topic(topic))
+            stops.append(listener(url).follow(tm.keeper.match_id, lambda: page.run_task(refresh)))
+
+    def unfollow() -> None:
+        page.pubsub.unsubscribe_topic(topic)
+        while stops:
+            stops.pop()()
+
+    stops: list[Callable[[], None]] = ft.use_memo(list, [])
+    ft.use_effect(follow, [match_id], cleanup=unfollow)
     if tm is None:
         return ft.Semantics(
             identifier="watch-unknown",

@@ -30,6 +30,7 @@ from rules.grammar import Name, seat_genders
 from rules.match import DealLog, Match, Outcome, Status
 from rules.record import load, verdict
 
+from .changes import announce
 from .engine import StoreFault
 from .ratings import rate_match
 from .records import StoredEntry, StoredMatch, dumps, read_match, resumable, resumed
@@ -331,6 +332,7 @@ class LiveMatch:
                 )
                 if moved.rowcount != 1:
                     raise StaleMatch(self.match_id)
+                announce(session, self.match_id)  # other server processes, at the commit
                 changing = True
                 yield session
         except BaseException:

@@ -19,6 +19,7 @@ from sqlmodel import Session, col, select
 from rules.match import Match
 from rules.record import FORMAT, RecordError, load
 
+from .changes import listen_url
 from .engine import MovedAside, open_database, readable_records
 from .files import record_bytes, totals_csv
 from .live import LiveMatch, open_stored
@@ -205,6 +206,11 @@ class Store:
         """One person entered twice: ``drop``'s matches become ``keep``'s."""
         with Session(self._engine) as session, session.begin():
             merge_players(session, keep, drop)
+
+    def listen_url(self) -> str | None:
+        """Where another process's changes of matches are heard (PostgreSQL; None for a
+        file, which one process serves)."""
+        return listen_url(self._engine)
 
     def settings(self) -> dict[str, Any]:
         with Session(self._engine) as session:

@@ -85,3 +85,41 @@ def test_operator_logs_in_and_a_watcher_sees_each_card_appear(tmp_path):
             forged = f"{url.rstrip('/')}/watch/{match_id}-{'0' * 32}"
             open_app(stranger, forged, first="watch-unknown")
             assert entry_controls(stranger) == set()
+
+
+def test_a_watcher_on_another_server_process_sees_the_cards(tmp_path, postgres_server):
+    """Two server processes on one PostgreSQL database: the table on one, the watcher on
+    the other; the news travels by LISTEN/NOTIFY."""
+    need_browser()
+    from models import Store
+
+    db = postgres_server.create_database()
+    try:
+        store = Store(db)
+        club = Club.new("Kortų klubas", PIN)
+        store.save_setting(SETTING, club.setting())
+        live = store.create_match(game="devynake", players=["Ona", "Jonas", "Rūta"])
+        live.start_deal()
+        store.close()
+        one, two = tmp_path / "one", tmp_path / "two"
+        one.mkdir()
+        two.mkdir()
+        env = {"PARTIJA_DB": db}
+        with (
+            serve(one, env, mode=("--web", "--club")) as url_one,
+            serve(two, env, mode=("--web", "--club")) as url_two,
+            browser_page(PHONE) as table,
+        ):
+            open_app(table, url_one, first="pin")
+            type_into(table, "pin", PIN)
+            tap(table, "action-login", until=f"resume-{live.match_id}")
+            tap(table, f"resume-{live.match_id}", until="card-9H")
+            with table.context.browser.new_page(viewport=PHONE) as phone:
+                phone.set_default_timeout(60_000)
+                link = f"{url_two.rstrip('/')}/watch/{club.watch_token(live.match_id)}"
+                open_app(phone, link, first="watching")
+                for number, card in enumerate(["9H", "10H"], start=1):
+                    tap(table, f"card-{card}")
+                    wait_label(phone, "last-entry", f"{number}.")
+    finally:
+        postgres_server.drop_database(db)
