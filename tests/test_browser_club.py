@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 from conftest import SCENARIOS
+from test_browser_table import enter
 from webapp import (
     PHONE,
     browser_page,
@@ -36,7 +37,9 @@ def club_store(folder):
     record = json.loads((SCENARIOS / "devynake-full-deal.json").read_text(encoding="utf-8"))
     record["options"] = {"deals": 1}  # finished after its one deal: rated
     store.import_records([record])
-    live = store.create_match(game="devynake", players=["Ona", "Jonas", "Rūta"])
+    live = store.create_match(
+        game="devynake", players=record["players"], first_dealer=record["first_dealer"]
+    )
     live.start_deal()
     store.close()
     return live.match_id
@@ -75,9 +78,14 @@ def test_operator_logs_in_and_a_watcher_sees_each_card_appear(tmp_path):
             phone.set_default_timeout(60_000)
             open_app(phone, link, first="watching")
             assert entry_controls(phone) == set()  # a watcher can never send an entry
-            for number, card in enumerate(["9H", "10H", "8H"], start=1):
-                tap(table, f"card-{card}")
-                wait_label(phone, "last-entry", f"{number}.")
+            # The sample's whole deal, entered as a player does; the phone sees each entry.
+            deal = json.loads((SCENARIOS / "devynake-full-deal.json").read_text(encoding="utf-8"))
+            for number, event in enumerate(deal["deals"][0]["events"], start=1):
+                enter(table, event, deal["players"])
+                if number < len(deal["deals"][0]["events"]):
+                    wait_label(phone, "last-entry", f": {number}. ")
+            by_id(phone, "deal-summary").first.wait_for()  # the deal's end, on the phone too
+            assert [int(label(phone, f"total-{s}").split()[-1]) for s in range(4)] == [0, 0, 5, 0]
             assert entry_controls(phone) == set()
         # A link this club did not give opens nothing (a new tab: a reload keeps its session).
         with table.context.browser.new_page(viewport=PHONE) as stranger:
