@@ -11,7 +11,6 @@ button that enters anything, and is redrawn on every entry the table stores
 from __future__ import annotations
 
 import asyncio
-import io
 import os
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
@@ -51,12 +50,31 @@ def watch_url(club: Club, match_id: int) -> str:
 
 
 def qr_svg(text: str) -> str:
-    """A QR code of ``text`` as SVG markup (segno, in the ``club`` dependency group)."""
+    """A QR code of ``text`` as SVG markup: segno (in the ``club`` dependency group) makes
+    the code; it is drawn here as filled squares, one rectangle per run of dark modules
+    in a row, since Flutter's SVG renderer draws segno's own stroked paths as thin lines."""
     import segno
 
-    out = io.BytesIO()
-    segno.make(text, error="m").save(out, kind="svg", xmldecl=False, scale=6, border=3)
-    return out.getvalue().decode()
+    matrix = segno.make(text, error="m").matrix
+    rects = []
+    for y, row in enumerate(matrix):
+        x = 0
+        while x < len(row):
+            if row[x]:
+                start = x
+                while x < len(row) and row[x]:
+                    x += 1
+                rects.append(f'<rect x="{start}" y="{y}" width="{x - start}" height="1"/>')
+            else:
+                x += 1
+    size = len(matrix)
+    quiet = 4  # the white margin a reader needs around the code
+    box = f"{-quiet} {-quiet} {size + 2 * quiet} {size + 2 * quiet}"
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{box}" shape-rendering="crispEdges">'
+        f'<rect x="{-quiet}" y="{-quiet}" width="{size + 2 * quiet}" height="{size + 2 * quiet}" '
+        f'fill="#FFFFFF"/><g fill="#000000">{"".join(rects)}</g></svg>'
+    )
 
 
 async def check_pin(club: Club, pin: str) -> bool:

@@ -117,3 +117,23 @@ def test_serving_a_club_needs_a_club_and_the_web(tmp_path):
     assert done.returncode == 2 and "club init" in done.stderr
     done = run_main(db, "--club")
     assert done.returncode == 2 and "--web" in done.stderr
+
+
+def test_the_qr_code_is_drawn_module_for_module():
+    """The SVG's squares are exactly segno's dark modules, inside a white quiet zone."""
+    import re
+
+    import segno
+
+    from app.club import qr_svg
+
+    text = "http://192.168.1.10:8550/watch/7-" + "a" * 32
+    svg = qr_svg(text)
+    matrix = segno.make(text, error="m").matrix
+    drawn = [[0] * len(matrix) for _ in matrix]
+    body = svg.split("<g", 1)[1]
+    for x, y, width in re.findall(r'<rect x="(\d+)" y="(\d+)" width="(\d+)" height="1"/>', body):
+        for column in range(int(x), int(x) + int(width)):
+            drawn[int(y)][column] = 1
+    assert drawn == [list(row) for row in matrix]
+    assert 'fill="#FFFFFF"' in svg and 'viewBox="-4 -4 ' in svg
