@@ -226,7 +226,8 @@ def WatchScreen(store: Any, token: str, lang: str) -> ft.Control:
             identifier="watch-unknown",
             content=ft.Text(tr(lang, "club.watch_unknown"), size=16),
         )
-    tm.lang = lang
+    if tm.lang != lang:  # set only on a change: a set redraws the screen
+        tm.lang = lang
     log = tm.match.current
     deal = tm.deal
     lines = tuple(replace(line, editable=False) for line in table_state.entry_lines(tm))

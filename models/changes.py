@@ -84,20 +84,24 @@ class Listener:
 
         pause = threading.Event()
         first = True
+        wait = 0.0  # seconds before the next try; grows while the server stays away
         while True:
             try:
                 with psycopg.connect(self.url, autocommit=True) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
                     self.ready.set()
+                    wait = 0.0
                     if not first:
                         self._tell(None)  # changes while the connection was down
                     first = False
                     for note in conn.notifies():
                         if note.payload.isdigit():
                             self._tell(int(note.payload))
-            except Exception as exc:  # the server restarted, a network cut: again, soon
-                log.warning("listening for changed matches: %s", exc)
-                pause.wait(2.0)
+            except Exception as exc:  # the server restarted, a network cut: again, later
+                if not wait:  # told once a streak, not at every try
+                    log.warning("listening for changed matches: %s", exc)
+                wait = min(60.0, max(2.0, wait * 2))
+                pause.wait(wait)
 
 
 _listeners: dict[str, Listener] = {}
