@@ -791,6 +791,12 @@ def Scoreboard(state: ScoreState) -> ft.Control:
     return board
 
 
+def keyed(control: ft.Control, key: str) -> ft.Control:
+    """``control`` with a key, for a list whose parts come and go around it."""
+    control.key = key
+    return control
+
+
 def follow_other_screens(tm: TableModel) -> None:
     """Other screens of this match (another tab, another phone on the same server) are
     told of every change this one stores, and this one redraws on theirs."""
@@ -828,10 +834,12 @@ def TableScreen(tm: TableModel, on_rule, width: float = 360) -> ft.Control:
         ],
         spacing=6,
     )
+    # Every part of the play column has a key: when the deal's summary comes in above
+    # them, Flet's diff moves the board and the buttons instead of drawing them anew.
     board = (
-        Board(tm.game_id, deal.view(), tuple(tm.names), tm.lang)
+        Board(tm.game_id, deal.view(), tuple(tm.names), tm.lang, key="board")
         if deal is not None
-        else ft.Container()
+        else ft.Container(key="board")
     )
     closed = log is not None and log.status is not Status.OPEN
     # The room the picker has: the play column less the page's margins and the gap.
@@ -845,16 +853,16 @@ def TableScreen(tm: TableModel, on_rule, width: float = 360) -> ft.Control:
     board_first = longest <= per_line(room, wide)
     play = [
         *(
-            [DealSummary(tm.deal_summary())]
+            [DealSummary(tm.deal_summary(), key="summary")]
             if log is not None and closed and log.points is not None
             else []
         ),
         *([board] if board_first else []),
-        Actions(tm),
-        picker,
+        keyed(Actions(tm), "actions"),
+        keyed(picker, "picker"),
         *([] if board_first else [board]),
-        ft.Divider(),
-        TableActions(tm),
+        ft.Divider(key="divider"),
+        keyed(TableActions(tm), "table-actions"),
     ]
 
     def side() -> list[ft.Control]:

@@ -1,0 +1,75 @@
+"""What one tap sends: only what it changes, however far the match has gone.
+
+The app runs in a real Flet session over an in-memory connection (``bench/tap.py``'s
+``Table``), a Pradeda devynakė match of a few whole deals is played on, and each tap's
+patch is weighed. The numbers are sizes and counts, never times: a deal's closing card
+once sent the whole board again (30 KB, 290 controls) because the deal summary coming
+in above it shifted it in its column.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+import pytest
+
+from bench.tap import Table, stored
+from rules.match import Status
+
+# A card tap redraws the header, the last-entry line, one or two picker rows, one board
+# row and the buttons: some 2-4 KB. A whole board drawn anew is ten times that.
+MOST_BYTES = 8_000
+MOST_BUILT = 220
+
+
+def board_cards(table: Table) -> dict[str, int]:
+    """The board's small cards now on screen: their label, and the id Flet gave them."""
+    from flet.controls.core.semantics import Semantics
+
+    return {
+        control.label: control._i
+        for control in list(table.session.index.values())
+        if isinstance(control, Semantics)
+        and control.label
+        and not control.identifier
+        and " " in control.label
+    }
+
+
+@pytest.fixture
+def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Table:
+    monkeypatch.setenv("PARTIJA_DB", str(tmp_path / "tap.db"))
+    return Table("3", tmp_path / "tap.db", stored(3, random.Random(11)))
+
+
+def test_each_tap_sends_only_what_it_changes(table: Table) -> None:
+    async def play() -> list[tuple[int, int, bool, dict[str, int], dict[str, int]]]:
+        table.start()
+        await asyncio.sleep(0)
+        await table.open()
+        taps = []
+        for _ in range(150):
+            before = board_cards(table)
+            count = len(table.taps)
+            await table.tap(timed=True)
+            if len(table.taps) == count:
+                continue  # "next deal": a new deal is a new board
+            _, built, size = table.taps[-1]
+            log = table.shadow.current
+            assert log is not None
+            taps.append((built, size, log.status is not Status.OPEN, before, board_cards(table)))
+        table.session.close()
+        return taps
+
+    taps = asyncio.run(play())
+    closing = [tap for tap in taps if tap[2]]
+    assert len(closing) >= 2, "the run should close deals"
+    for built, size, _, _, _ in taps:
+        assert size <= MOST_BYTES
+        assert built <= MOST_BUILT
+    for _, _, _, before, after in closing:
+        # The closing card's board keeps every card it had, as the same controls.
+        assert before
+        assert {label: after.get(label) for label in before} == before
