@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import gc
 import pathlib
 import socket
 import threading
@@ -13,6 +12,7 @@ import flet as ft
 from flet.utils import is_linux_server
 
 from app.club import WATCH_PREFIX, ClubScreen, LoginScreen, WatchScreen
+from app.collector import collect_when_quiet
 from app.history import HistoryScreen, MatchScreen
 from app.home import Home
 from app.i18n import tr
@@ -201,21 +201,8 @@ def App() -> ft.Control:
     )
 
 
-def keep_out_of_collections() -> None:
-    """Move everything alive now (the modules: some 250 000 objects) out of the collector's
-    reach, once per process.
-
-    Python's full collection walks every object the collector tracks; with the imported
-    modules among them one took 200–600 ms here, and it fell on a tap now and then (a
-    tap's controls are long-lived objects, which is what triggers it). Frozen, a full
-    collection walks only what was made since: the screens and the open match.
-    """
-    if not gc.get_freeze_count():
-        gc.freeze()
-
-
 def main(page: ft.Page) -> None:
-    keep_out_of_collections()
+    collect_when_quiet(page)  # full collections between taps, not in them
     page.theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN)
     page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN)
     page.padding = 0

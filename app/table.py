@@ -362,17 +362,22 @@ def per_line(room: float, big: bool) -> int:
     return int((room - SUIT_COLUMN - 4 + CARD_GAP) // (width + CARD_GAP))
 
 
-def Picker(tm: TableModel, room: float, big: bool) -> ft.Control:
+def Picker(tm: TableModel, room: float, big: bool, shown: bool) -> ft.Control:
     """One block per suit; a suit takes as few lines as the room allows (one on a tablet,
-    two for 8 or 9 cards on a 360 px phone, where 48 px targets leave room for six)."""
+    two for 8 or 9 cards on a 360 px phone, where 48 px targets leave room for six).
+
+    Between deals it is hidden, not removed: the card closing a deal and the "next
+    deal" tap then change a property and the cards' states, not a whole deck of controls.
+    """
     fits = per_line(room, big)
-    rows = table_state.picker(tm)
+    rows = table_state.picker(tm) if shown else table_state.hidden_picker(tm)
     return ft.Column(
         [
             PickerRow(suit, cards, tm.lang, tm.tap_card, fits, big, key=suit.value)
             for suit, cards in rows
         ],
         spacing=5,
+        visible=shown,
     )
 
 
@@ -846,7 +851,7 @@ def TableScreen(tm: TableModel, on_rule, width: float = 360) -> ft.Control:
     room = (width - 40) * 7 / 12 if wide else width - 24
     picking = tm.expected() is not None or tm.editing is not None
     # No card is expected between deals: the picker steps aside for "next deal".
-    picker = Picker(tm, room, wide) if picking else ft.Container()
+    picker = Picker(tm, room, wide, shown=picking)
     # The board goes first while the picker has one line per suit; a bigger deck on a
     # phone needs the room, and the picker itself shows which cards are down.
     longest = max((len(cards) for _, cards in table_state.deck_rows(tm)), default=0)

@@ -160,7 +160,16 @@ def picker(tm: TableModel) -> tuple[PickerRow, ...]:
     def state(card: Card) -> str:
         return "fits" if card in fits else "gone" if card in gone else "plain"
 
-    return tuple((suit, tuple((str(c), state(c)) for c in cards)) for suit, cards in deck_rows(tm))
+    rows = tuple((suit, tuple((str(c), state(c)) for c in cards)) for suit, cards in deck_rows(tm))
+    tm.__dict__["_picker"] = rows  # not an observable change: see ``hidden_picker``
+    return rows
+
+
+def hidden_picker(tm: TableModel) -> tuple[PickerRow, ...]:
+    """The picker's cards while it is hidden between deals: as it last showed them, so that
+    hiding it is one property, not every card's new state drawn out of sight."""
+    kept: tuple[PickerRow, ...] | None = tm.__dict__.get("_picker")
+    return kept if kept is not None else picker(tm)
 
 
 def entry_lines(tm: TableModel) -> tuple[EntryLine, ...]:

@@ -42,7 +42,9 @@ def child(db: str) -> None:
     imported = time.perf_counter()
 
     async def first_screen() -> float:
-        session = Session(Wire())
+        wire = Wire()
+        wire.loop = asyncio.get_running_loop()  # as the web server's connection has
+        session = Session(wire)
         _context_page.set(session.page)
         main(session.page)
         session.get_page_patch()

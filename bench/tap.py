@@ -1,6 +1,6 @@
 """A card tap on the server, the whole way the app runs it, at 10 and at 1 000 deals.
 
-    uv run python bench/tap.py [--taps 300] [--long 1000] [--opens 10]
+    uv run python bench/tap.py [--taps 300] [--long 1000] [--opens 10] [--gap 0.05]
 
 Two real Flet sessions run the real app (``app.run.main``) over an
 in-memory connection, one on a Pradeda devynakė match of 10 whole deals
@@ -10,7 +10,10 @@ button's ``click``) until the last patch it causes has been encoded for the
 wire (msgpack, as the web server does): the entry checked and committed,
 the screen state derived, the components rendered, the diff computed and
 the message packed. The two matches are tapped in turn, so both see the
-same machine; their ratio is what the benchmark is about.
+same machine; their ratio is what the benchmark is about. Taps come ``--gap``
+seconds apart (50 ms: four times quicker than a quick hand), as a table's do:
+the app runs Python's full garbage collections in such pauses
+(``app/collector.py``); ``--gap 0`` taps back to back, and then they fall on taps.
 
 Also printed per tap: the controls built (new control ids handed out) and
 the bytes of the patch. Then the match is opened (resumed from the home
@@ -103,16 +106,20 @@ class Table:
         self.name = name
         self.db = db
         self.shadow, _ = load(record)
+        for log in self.shadow.deals[:-1]:  # see ``tap``: results only, as the app keeps them
+            self.shadow.keep_result_only(log.number)
         self.rng = random.Random(len(record["deals"]))
         self.wire = Wire()
         self.session = Session(self.wire)
         self.taps: list[tuple[float, int, int]] = []  # (seconds, controls built, bytes)
         self.opens: list[float] = []
+        self.next_deals: list[float] = []  # the "next deal" taps, timed the same way
 
     def start(self) -> None:
         from app.run import main
 
         os.environ["PARTIJA_DB"] = str(self.db)
+        self.wire.loop = asyncio.get_running_loop()  # the web server's connection has one
         _context_page.set(self.session.page)
         main(self.session.page)
         self.session.get_page_patch()  # what the web server answers a client that registers
@@ -142,7 +149,12 @@ class Table:
         log = self.shadow.current
         assert log is not None
         if log.status is not Status.OPEN:
-            await self.press("action-next_deal", "on_click")
+            seconds, _, _ = await self.press("action-next_deal", "on_click")
+            if timed:
+                self.next_deals.append(seconds)
+            # The shadow keeps its closed deals' results only, as the app does: its own
+            # objects would otherwise grow with every tap and slow the app's collections.
+            self.shadow.keep_result_only(log.number)
             self.shadow.start_deal()
             return
         event = next_entry(self.shadow, self.rng)
@@ -205,6 +217,7 @@ async def run(args: argparse.Namespace) -> None:
         for _ in range(args.taps):
             for table in tables:
                 await table.tap(timed=True)
+                await asyncio.sleep(args.gap)
         for _ in range(args.opens):
             for table in tables:
                 await table.go_home()
@@ -222,7 +235,10 @@ async def run(args: argparse.Namespace) -> None:
 
 
 def report(tables: list[Table], args: argparse.Namespace) -> None:
-    print(f"\none tap, event -> committed -> rendered -> patch packed; {args.taps} per match")
+    print(
+        f"\none tap, event -> committed -> rendered -> patch packed; {args.taps} per match,"
+        f" {args.gap * 1e3:.0f} ms apart"
+    )
     print(
         f"{'deals':>6} {'p50 ms':>8} {'p90 ms':>8} {'p99 ms':>8}"
         f" {'built':>7} {'patch B':>8} {'open ms':>8}"
@@ -244,6 +260,13 @@ def report(tables: list[Table], args: argparse.Namespace) -> None:
             f"{table.name:>6} {p50 * 1e3:>8.2f} {p90 * 1e3:>8.2f} {p99 * 1e3:>8.2f}"
             f" {built:>7.0f} {size:>8.0f} {opened * 1e3:>8.1f}"
         )
+    for table in tables:
+        if table.next_deals:
+            print(
+                f"{table.name:>6} deals, the 'next deal' tap: p50"
+                f" {statistics.median(table.next_deals) * 1e3:.2f} ms,"
+                f" max {max(table.next_deals) * 1e3:.2f} ms ({len(table.next_deals)} taps)"
+            )
     short, long = rows
     print(
         f"\nratio {tables[1].name} / 10 deals: p50 {long[0] / short[0]:.2f},"
@@ -257,6 +280,12 @@ def main() -> None:
     parser.add_argument("--warm", type=int, default=20, help="untimed taps first")
     parser.add_argument("--long", type=int, default=1000, help="whole deals of the long match")
     parser.add_argument("--opens", type=int, default=10, help="timed openings per match")
+    parser.add_argument(
+        "--gap",
+        type=float,
+        default=0.05,
+        help="seconds between taps (a quick hand needs 200 or more; 0: back to back)",
+    )
     asyncio.run(run(parser.parse_args()))
 
 

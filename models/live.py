@@ -194,6 +194,12 @@ class LiveMatch:
                     .returning(col(DealRow.id))
                 ).scalar_one()
                 self._deal_ids.append(deal_id)
+            # The deals before this one are the store's now: memory keeps their results
+            # (an undo of this start replays the last of them from the store).
+            for earlier in reversed(self.match.deals[:-1]):
+                if earlier.deal is None:
+                    break
+                self.match.keep_result_only(earlier.number)
             return log
 
     def stop(self) -> None:

@@ -370,6 +370,26 @@ class Match:
         self.totals = [t + p for t, p in zip(self.totals, points)]
         return log
 
+    def keep_result_only(self, number: int) -> None:
+        """Let closed deal ``number`` keep its result only, as ``add_result`` makes it
+        (its dealer, status, points, and the violations the store caches with them).
+
+        A long match played in one sitting would otherwise keep every card of every
+        deal alive, and Python's full collection walks them all, on a tap now and then.
+        The table needs the entries of the deal being played; the store has the rest.
+        """
+        log = self.deals[number]
+        if log.status is Status.OPEN or log.points is None:
+            raise ValueError(f"deal {number} is not closed")
+        self.deals[number] = DealLog(
+            log.number,
+            log.dealer,
+            None,
+            violations=list(log.violations),
+            points=list(log.points),
+            closed=log.status,
+        )
+
     def stop(self) -> None:
         """The table ends the match now: rank by totals; an open deal does not count."""
         self.stopped = True

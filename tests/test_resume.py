@@ -100,3 +100,35 @@ def test_undo_and_correction_keep_it_so(store, game, seats, options):
         index, entry = log.accepted[0]
         live.replace(deal=log.number, index=index, raw=entry.to_record())
         assert state(live.match) == state(store.replay(match_id).match)
+
+
+@pytest.mark.parametrize("game, seats, options", GAMES[:3])
+def test_a_match_played_on_keeps_only_the_open_deal_in_memory(store, game, seats, options):
+    """Played deal after deal, the live match holds the closed deals' results only (as a
+    resumed one does), its state stays the full replay's, and undoing a deal's start
+    brings the deal before it back whole from the store."""
+    rng = random.Random(7)
+    shadow = new_match(game, seats, rng, **options)
+    deals = play(shadow, rng, 4)
+    live = store.create_match(
+        game=game,
+        players=[f"P{n}" for n in range(seats)],
+        options=options,
+        first_dealer=shadow.first_dealer,
+    )
+    for events in deals:
+        live.start_deal()
+        assert all(log.deal is None for log in live.match.deals[:-1])
+        for event in events:
+            live.add_entry(event)
+        if live.match.finished:
+            break
+    full = store.replay(live.match_id).match
+    assert state(live.match) == state(full)
+    if live.match.finished or live.match.current.status.value == "open":
+        return
+    live.start_deal()
+    live.undo()  # the start of the new deal: the one before is the last again, whole
+    again = live.match.current
+    assert again is not None and again.accepted
+    assert state(live.match) == state(store.replay(live.match_id).match)

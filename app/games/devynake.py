@@ -7,32 +7,36 @@ import flet as ft
 from app.cards_view import SmallCard, SuitMark
 from app.games.common import SMALL_CARD, counts, label, name
 from app.i18n import tr, trn
+from app.memo import memo
 from app.suits import on_table_colour
-from rules.cards import SUITS, Card
+from rules.cards import SUITS, Card, Suit
 from rules.devynake import DevynakeView
 from rules.match import Reason
 
 
+@memo
+@ft.component
+def SuitRow(suit: Suit, placed: tuple[int, int] | None, lang: str) -> ft.Control:
+    """One suit's row, drawn again only when a card joins it: a tap changes one row."""
+    if placed is None:
+        cards: list[ft.Control] = [label(tr(lang, "board.row_empty"))]
+    else:
+        low, high = placed
+        cards = [
+            SmallCard(Card(r, suit), lang, width=SMALL_CARD, key=f"{r}{suit.value}")
+            for r in range(low, high + 1)
+        ]
+    return ft.Row(
+        [SuitMark(suit, 20, on_table_colour(suit)), *cards],
+        # A full row (six to ace) is 317 px wide: it fits a 360 px phone unscrolled.
+        spacing=1,
+        scroll=ft.ScrollMode.AUTO,
+        height=44,
+    )
+
+
 def board(view: DevynakeView, names: tuple[str, ...], lang: str) -> ft.Control:
-    rows = []
-    for suit, placed in zip(SUITS, view.rows):
-        if placed is None:
-            cards: list[ft.Control] = [label(tr(lang, "board.row_empty"))]
-        else:
-            low, high = placed
-            cards = [
-                SmallCard(Card(r, suit), lang, width=SMALL_CARD, key=f"{r}{suit.value}")
-                for r in range(low, high + 1)
-            ]
-        rows.append(
-            ft.Row(
-                [SuitMark(suit, 20, on_table_colour(suit)), *cards],
-                # A full row (six to ace) is 317 px wide: it fits a 360 px phone unscrolled.
-                spacing=1,
-                scroll=ft.ScrollMode.AUTO,
-                height=44,
-            )
-        )
+    rows = [SuitRow(suit, placed, lang, key=suit.value) for suit, placed in zip(SUITS, view.rows)]
     return ft.Column(
         [*rows, counts(names, view.hands, [label(tr(lang, "board.cards_left"))])], spacing=4
     )

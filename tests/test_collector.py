@@ -1,0 +1,87 @@
+"""The quiet-time collector: a due full collection runs in a quiet moment, waits while
+the process is busy, and is never put off longer than its limit."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+from collections.abc import Iterator
+
+import pytest
+
+from app import collector
+
+
+@pytest.fixture
+def full_collections() -> Iterator[list[float]]:
+    """The full collections that run while a test does, as loop times."""
+    seen: list[float] = []
+
+    def note(phase: str, info: dict[str, int]) -> None:
+        if phase == "stop" and info["generation"] == 2:
+            seen.append(asyncio.get_event_loop().time())
+
+    threshold = gc.get_threshold()
+    gc.set_threshold(threshold[0], threshold[1], 1 << 30)  # as the app runs: not by itself
+    gc.callbacks.append(note)
+    yield seen
+    gc.callbacks.remove(note)
+    gc.set_threshold(*threshold)
+
+
+def make_due(seen: list[float]) -> None:
+    """As many younger collections as make a full one due; the list of full ones emptied."""
+    gc.collect()
+    for _ in range(collector.DUE):
+        gc.collect(1)
+    assert gc.get_count()[2] >= collector.DUE
+    seen.clear()
+
+
+async def wait_for(condition, seconds: float = 30.0) -> None:
+    deadline = asyncio.get_running_loop().time() + seconds
+    while not condition():
+        assert asyncio.get_running_loop().time() < deadline, "waited too long"
+        await asyncio.sleep(0.01)
+
+
+def test_a_due_collection_runs_when_the_process_is_quiet(full_collections) -> None:
+    async def run() -> None:
+        task = asyncio.create_task(collector.quiet_collections(quiet=0.01, longest=60))
+        make_due(full_collections)
+        await wait_for(lambda: full_collections)
+        assert gc.get_count()[2] == 0
+        task.cancel()
+
+    asyncio.run(run())
+
+
+def test_a_busy_process_puts_it_off_until_the_limit(full_collections) -> None:
+    async def run() -> None:
+        loop = asyncio.get_running_loop()
+        task = asyncio.create_task(collector.quiet_collections(quiet=0.01, longest=0.3))
+        make_due(full_collections)
+        started = loop.time()
+        keep: list[object] = []
+        while not full_collections:
+            # Busy: objects made and kept all the time, as a tap makes controls.
+            keep.extend([n] for n in range(50))
+            await asyncio.sleep(0)
+            assert loop.time() - started < 30, "never collected"
+        assert full_collections[0] - started >= 0.3  # not while busy, before the limit
+        task.cancel()
+
+    asyncio.run(run())
+
+
+def test_nothing_runs_while_nothing_is_due(full_collections) -> None:
+    async def run() -> None:
+        task = asyncio.create_task(collector.quiet_collections(quiet=0.01, longest=0.05))
+        gc.collect()
+        full_collections.clear()
+        await asyncio.sleep(0.3)  # quiet, and no younger collections: nothing falls due
+        task.cancel()
+        assert gc.get_count()[2] < collector.DUE
+        assert not full_collections
+
+    asyncio.run(run())
