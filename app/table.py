@@ -15,6 +15,7 @@ keyed by the closed deals.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import partial
 from typing import TypeVar
 
 import flet as ft
@@ -81,6 +82,53 @@ def action_button(
     )
 
 
+class Buttons:
+    """The table's buttons kept from one drawing to the next, by what they show.
+
+    A tap that leaves "Pass" as it was then hands Flet the same control in the same
+    place, which its diff skips without a look inside; made anew, the button would be
+    compared field by field, six or seven controls on every tap. A kept button calls
+    what the latest drawing gave for it, never a handler of an older one.
+    """
+
+    def __init__(self) -> None:
+        self.last: dict[tuple[object, ...], ft.Control] = {}
+        self.now: dict[tuple[object, ...], ft.Control] = {}
+        self.handlers: dict[tuple[object, ...], Callable[[], None]] = {}
+
+    def button(
+        self,
+        kind: str,
+        text: str,
+        on_click: Callable[[], None],
+        *,
+        primary: bool = False,
+        label: str | None = None,
+    ) -> ft.Control:
+        key = (kind, text, primary, label)
+        if key in self.now:  # the same button twice in one drawing: the second is its own
+            return action_button(kind, text, on_click, primary=primary, label=label)
+        self.handlers[key] = on_click
+        control = self.last.get(key) or action_button(
+            kind, text, lambda: self.handlers[key](), primary=primary, label=label
+        )
+        self.now[key] = control
+        return control
+
+    def new_drawing(self) -> None:
+        """A drawing starts: what the one before used is what this one may keep."""
+        self.last, self.now = self.now, {}
+        self.handlers = {key: self.handlers[key] for key in self.last}
+
+
+def kept_buttons(tm: TableModel) -> Buttons:
+    """The buttons kept for ``tm``'s table (beside the observable fields, not among them)."""
+    kept: Buttons | None = tm.__dict__.get("_buttons")
+    if kept is None:
+        kept = tm.__dict__["_buttons"] = Buttons()
+    return kept
+
+
 def icon_button(
     identifier: str,
     icon: ft.IconData,
@@ -105,30 +153,37 @@ def icon_button(
 
 @memo
 @ft.component
-def Header(state: HeaderState) -> ft.Control:
+def SeatTotal(
+    seat: int, name: str, total: int, turn: bool, deals: bool, dealer_word: str
+) -> ft.Control:
+    """One seat's total in the header; a tap redraws the two whose turn it moved between."""
     # The seat to act is marked twice: filled, and with an arrow (never colour alone).
-    totals = [
-        ft.Semantics(
-            identifier=f"total-{seat}",
-            # The total stays last: "Ona (dalija) 12".
-            label=f"{name} ({state.dealer_word}) {total}" if deals else f"{name} {total}",
-            content=ft.Container(
-                padding=ft.Padding.symmetric(horizontal=10, vertical=5),
-                border_radius=16,
-                bgcolor=ft.Colors.PRIMARY_CONTAINER
-                if turn
-                else ft.Colors.SURFACE_CONTAINER_HIGHEST,
-                content=ft.Row(
-                    [
-                        *([ft.Icon(ft.Icons.PLAY_ARROW, size=16)] if turn else []),
-                        *([ft.Icon(ft.Icons.STYLE, size=16)] if deals else []),
-                        ft.Text(f"{name} {total}", size=14, weight=ft.FontWeight.W_600),
-                    ],
-                    tight=True,
-                    spacing=2,
-                ),
+    return ft.Semantics(
+        identifier=f"total-{seat}",
+        # The total stays last: "Ona (dalija) 12".
+        label=f"{name} ({dealer_word}) {total}" if deals else f"{name} {total}",
+        content=ft.Container(
+            padding=ft.Padding.symmetric(horizontal=10, vertical=5),
+            border_radius=16,
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if turn else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+            content=ft.Row(
+                [
+                    *([ft.Icon(ft.Icons.PLAY_ARROW, size=16)] if turn else []),
+                    *([ft.Icon(ft.Icons.STYLE, size=16)] if deals else []),
+                    ft.Text(f"{name} {total}", size=14, weight=ft.FontWeight.W_600),
+                ],
+                tight=True,
+                spacing=2,
             ),
-        )
+        ),
+    )
+
+
+@memo
+@ft.component
+def Header(state: HeaderState) -> ft.Control:
+    totals = [
+        SeatTotal(seat, name, total, turn, deals, state.dealer_word, key=seat)
         for seat, (name, total, turn, deals) in enumerate(state.seats)
     ]
     return ft.Column(
@@ -434,6 +489,7 @@ def end_buttons(tm: TableModel) -> ft.Control:
 
 def Actions(tm: TableModel) -> ft.Control:
     lang = tm.lang
+    button = kept_buttons(tm).button
     buttons: list[ft.Control] = []
 
     def row() -> ft.Control:
@@ -457,18 +513,16 @@ def Actions(tm: TableModel) -> ft.Control:
                     ),
                 )
             )
-        buttons.append(action_button("cancel", tr(lang, "action.cancel"), tm.cancel_picking))
+        buttons.append(button("cancel", tr(lang, "action.cancel"), tm.cancel_picking))
         return row()
     if tm.editing is not None:
-        buttons = [action_button("cancel", tr(lang, "action.cancel"), tm.cancel_correcting)]
+        buttons = [button("cancel", tr(lang, "action.cancel"), tm.cancel_correcting)]
         if tm.can_correct_to_pass():
-            buttons.insert(
-                0, action_button("correct-pass", tr(lang, "action.pass"), tm.correct_to_pass)
-            )
+            buttons.insert(0, button("correct-pass", tr(lang, "action.pass"), tm.correct_to_pass))
         return row()
     if tm.asking_who:
         buttons = seat_buttons(tm, range(len(tm.names)), None, tm.play_for)
-        buttons.append(action_button("cancel", tr(lang, "action.cancel"), tm.cancel_who))
+        buttons.append(button("cancel", tr(lang, "action.cancel"), tm.cancel_who))
         return row()
     if tm.picking:
         choices = tm.must_reveal() if tm.picking == "reveal" else list(range(len(tm.names)))
@@ -479,8 +533,8 @@ def Actions(tm: TableModel) -> ft.Control:
             if tm.picking == "ramsas"
             else tr(lang, "action.confirm", count=len(tm.picked))
         )
-        buttons.append(action_button("confirm", confirm, tm.confirm_picking, primary=True))
-        buttons.append(action_button("cancel", tr(lang, "action.cancel"), tm.cancel_picking))
+        buttons.append(button("confirm", confirm, tm.confirm_picking, primary=True))
+        buttons.append(button("cancel", tr(lang, "action.cancel"), tm.cancel_picking))
         return row()
     for kind in tm.actions():
         if kind == "draw":
@@ -500,34 +554,28 @@ def Actions(tm: TableModel) -> ft.Control:
                             "+1",
                             lambda: tm.set_draw_count(tm.draw_count + 1),
                         ),
-                        action_button("draw", tr(lang, "action.draw"), lambda: tm.act("draw")),
+                        button("draw", tr(lang, "action.draw"), lambda: tm.act("draw")),
                     ],
                     tight=True,
                     spacing=0,
                 )
             )
         else:
-            buttons.append(
-                action_button(kind, tr(lang, f"action.{kind}"), lambda k=kind: tm.act(k))
-            )
+            buttons.append(button(kind, tr(lang, f"action.{kind}"), partial(tm.act, kind)))
     expected = tm.expected()
     if tm.game_id == "domino" and expected and "play" in expected.kinds:
         buttons.append(end_buttons(tm))
         if tm.match.game.options.get("multi_play"):
-            buttons.append(
-                action_button("multi", tr(lang, "action.multi"), lambda: tm.act("multi"))
-            )
+            buttons.append(button("multi", tr(lang, "action.multi"), lambda: tm.act("multi")))
     if expected is not None and "play" in expected.kinds and expected.player is not None:
         if tm.who is None:
-            buttons.append(
-                action_button("other-player", tr(lang, "action.other_player"), tm.ask_who)
-            )
+            buttons.append(button("other-player", tr(lang, "action.other_player"), tm.ask_who))
         else:
-            buttons.append(action_button("cancel", tr(lang, "action.cancel"), tm.cancel_who))
+            buttons.append(button("cancel", tr(lang, "action.cancel"), tm.cancel_who))
     log = tm.match.current
     if log is not None and log.status.value != "open" and not tm.match.finished:
         buttons.append(
-            action_button("next_deal", tr(lang, "action.next_deal"), tm.next_deal, primary=True)
+            button("next_deal", tr(lang, "action.next_deal"), tm.next_deal, primary=True)
         )
     return row()
 
@@ -536,19 +584,20 @@ def TableActions(tm: TableModel) -> ft.Control:
     """What the table decides now and then – annul the deal, end the match – kept apart
     below the cards, so that a tap meant for a card never lands on them."""
     lang = tm.lang
+    button = kept_buttons(tm).button
     buttons = []
     if tm.expected() is not None:
-        buttons.append(action_button("annul", tr(lang, "action.annul"), lambda: tm.act("annul")))
+        buttons.append(button("annul", tr(lang, "action.annul"), lambda: tm.act("annul")))
     if tm.match.stopped:
-        buttons.append(action_button("reopen", tr(lang, "action.reopen"), tm.reopen, primary=True))
+        buttons.append(button("reopen", tr(lang, "action.reopen"), tm.reopen, primary=True))
     elif tm.confirming_stop:
         return ft.Column(
             [
                 ft.Text(tr(lang, "stop.ask"), size=16, weight=ft.FontWeight.W_600),
                 ft.Row(
                     [
-                        action_button("confirm-stop", tr(lang, "stop.yes"), tm.stop, primary=True),
-                        action_button("keep-playing", tr(lang, "stop.no"), tm.keep_playing),
+                        button("confirm-stop", tr(lang, "stop.yes"), tm.stop, primary=True),
+                        button("keep-playing", tr(lang, "stop.no"), tm.keep_playing),
                     ],
                     wrap=True,
                     spacing=8,
@@ -558,12 +607,12 @@ def TableActions(tm: TableModel) -> ft.Control:
             spacing=6,
         )
     elif not tm.match.finished:
-        buttons.append(action_button("stop", tr(lang, "action.stop"), tm.ask_stop))
+        buttons.append(button("stop", tr(lang, "action.stop"), tm.ask_stop))
     if tm.watch_url is None:
         return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
     from app.club import WatchLink
 
-    buttons.append(action_button("watch-link", tr(lang, "club.show_watch"), tm.toggle_watch))
+    buttons.append(button("watch-link", tr(lang, "club.show_watch"), tm.toggle_watch))
     return ft.Column(
         [
             ft.Row(buttons, wrap=True, spacing=8, run_spacing=8),
@@ -823,6 +872,7 @@ def follow_other_screens(tm: TableModel) -> None:
 def TableScreen(tm: TableModel, on_rule, width: float = 360) -> ft.Control:
     _ = tm.rev  # re-render whenever the match changes; the parts below skip what did not
     follow_other_screens(tm)
+    kept_buttons(tm).new_drawing()
     wide = width >= WIDE
     deal = tm.deal
     log = tm.match.current
@@ -879,7 +929,7 @@ def TableScreen(tm: TableModel, on_rule, width: float = 360) -> ft.Control:
     if not wide:
         # A phone draws the entry list and the scoreboard only when asked: below the fold
         # they would cost every tap a frame of layout that nobody sees.
-        lists = action_button(
+        lists = kept_buttons(tm).button(
             "lists",
             tr(tm.lang, "table.hide_lists" if tm.show_lists else "table.show_lists"),
             tm.toggle_lists,

@@ -73,3 +73,25 @@ def test_each_tap_sends_only_what_it_changes(table: Table) -> None:
         # The closing card's board keeps every card it had, as the same controls.
         assert before
         assert {label: after.get(label) for label in before} == before
+
+
+def test_kept_buttons_call_the_latest_handler() -> None:
+    from app.table import Buttons
+
+    buttons = Buttons()
+    calls: list[str] = []
+    buttons.new_drawing()
+    first = buttons.button("pass", "Pass", lambda: calls.append("old"))
+    twin = buttons.button("pass", "Pass", lambda: calls.append("twin"))
+    assert twin is not first  # one control is never in two places of a drawing
+    buttons.new_drawing()
+    again = buttons.button("pass", "Pass", lambda: calls.append("new"))
+    other = buttons.button("pass", "Praleisti", lambda: calls.append("lt"))
+    assert again is first  # the same control: Flet's diff skips it
+    assert other is not first  # what it shows changed: made anew
+    again.content.on_click(None)
+    twin.content.on_click(None)
+    assert calls == ["new", "twin"]
+    buttons.new_drawing()
+    buttons.new_drawing()  # a drawing without it: the next one makes it anew
+    assert buttons.button("pass", "Pass", lambda: None) is not first
