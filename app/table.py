@@ -23,7 +23,7 @@ import flet as ft
 from app import table_state
 from app.cards_view import CARD_H, CARD_W, tappable_card
 from app.games import GAME_VIEWS
-from app.i18n import tr
+from app.i18n import tr, trn
 from app.memo import memo
 from app.suits import on_table_colour, suit_mark
 from app.table_model import TableModel
@@ -299,10 +299,14 @@ def ViolationPanel(
     on_stand: Callable[[tuple[int, int, int, str]], None],
     on_annul: Callable[[tuple[int, int, int, str]], None],
 ) -> ft.Control:
-    """Flagged violations waiting for the table: the proof in words and the two rulings."""
+    """Flagged violations waiting for the table: the proof in words and the two rulings.
+
+    One at a time, the oldest first, and how many more wait: four of them in full would
+    fill a phone's pinned top and push the deal's summary and buttons out of reach.
+    """
     bg, fg = NOTICE_COLOURS["violation"]
     panels: list[ft.Control] = []
-    for item in items:
+    for item in items[:1]:
         choices = [
             action_button(
                 "let-stand", tr(lang, "violation.let_stand"), lambda k=item.key: on_stand(k)
@@ -341,6 +345,15 @@ def ViolationPanel(
                     ],
                     spacing=4,
                 ),
+            )
+        )
+    if len(items) > 1:
+        panels.append(
+            ft.Text(
+                trn(lang, "violation.more", len(items) - 1),
+                size=14,
+                weight=ft.FontWeight.W_600,
+                color=ft.Colors.ON_SURFACE_VARIANT,
             )
         )
     return ft.Semantics(
@@ -868,11 +881,35 @@ def follow_other_screens(tm: TableModel) -> None:
     ft.use_effect(subscribe, [topic], cleanup=lambda: page.pubsub.unsubscribe_topic(topic))
 
 
+def scroll_to_top_on_new_deal(tm: TableModel) -> ft.Ref[ft.Column]:
+    """The table's scrolling part, brought back to its top when a new deal starts.
+
+    "Next deal" often sits below the fold, so the player has scrolled down to it; the new
+    deal's cards would then open half scrolled away.
+    """
+    page = ft.context.page
+    # Kept beside the table's observable fields, as the buttons are: changing them draws
+    # nothing.
+    scroller: ft.Ref[ft.Column] = tm.__dict__.setdefault("_scroller", ft.Ref())
+    log = tm.match.current
+    number = log.number if log is not None else -1
+
+    def to_top() -> None:
+        column = scroller.current
+        if tm.__dict__.get("_scrolled_for", number) != number and column is not None:
+            page.run_task(column.scroll_to, offset=0)
+        tm.__dict__["_scrolled_for"] = number
+
+    ft.use_effect(to_top, [number])
+    return scroller
+
+
 @ft.component
 def TableScreen(tm: TableModel, on_rule, width: float = 360) -> ft.Control:
     _ = tm.rev  # re-render whenever the match changes; the parts below skip what did not
     follow_other_screens(tm)
     kept_buttons(tm).new_drawing()
+    scroller = scroll_to_top_on_new_deal(tm)
     wide = width >= WIDE
     deal = tm.deal
     log = tm.match.current
@@ -942,6 +979,7 @@ def TableScreen(tm: TableModel, on_rule, width: float = 360) -> ft.Control:
                     spacing=10,
                     scroll=ft.ScrollMode.AUTO,
                     expand=True,
+                    ref=scroller,
                 ),
             ],
             spacing=8,
@@ -950,7 +988,12 @@ def TableScreen(tm: TableModel, on_rule, width: float = 360) -> ft.Control:
     return ft.Row(
         [
             ft.Column(
-                [pinned, ft.Column(play, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)],
+                [
+                    pinned,
+                    ft.Column(
+                        play, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True, ref=scroller
+                    ),
+                ],
                 spacing=8,
                 expand=7,
             ),

@@ -3,10 +3,18 @@ containers and texts, with memoized components (the small cards) as leaves."""
 
 from __future__ import annotations
 
+# The components that are the leaves of a board (a card, a suit sign); any other component
+# (a devynake suit row) is drawn and looked into.
+LEAVES = ("SmallCard", "SuitMark")
+
 
 def drawn(control: object) -> list[object]:
-    """The control and everything inside it, depth first, down to the components."""
+    """The control and everything inside it, depth first, down to the leaf components."""
+    from flet.components.component import Component, Renderer
+
     found = [control]
+    if isinstance(control, Component) and control.fn.__name__ not in LEAVES:
+        found += drawn(Renderer().render(control.fn, *control.args, **control.kwargs))
     for part in ("controls", "content"):
         inner = getattr(control, part, None)
         for child in inner if isinstance(inner, list) else [inner] if inner else []:

@@ -167,3 +167,40 @@ def test_a_card_played_out_of_turn_is_refused_for_the_real_player(tmp_path):
     record = json.loads(store.export_record(match_id))
     store.close()
     assert record["deals"][0]["events"] == []  # nothing was stored
+
+
+def test_a_new_deal_opens_at_the_top_of_its_cards(tmp_path):
+    """ "Next deal" sits below the fold after a deal's summary: the player scrolls down to
+    it, and the new deal's cards open from the top, not half scrolled away."""
+    import random
+
+    from bench.table import devynake_record
+
+    need_browser()
+    record = devynake_record(2, random.Random(3))  # its last deal ends with four violations
+    last = record["deals"][-1]["events"].pop()
+    assert last["type"] == "play"
+    store = store_at(tmp_path)
+    [match_id] = store.import_records([record])
+    store.close()
+    with serve(tmp_path) as url, browser_page(PHONE) as page:
+        resume(page, url, match_id, "expected-now")
+        tap(page, f"card-{last['card']}", until="deal-summary")
+        # The player scrolls down to see the board (and finds "next deal" there).
+        page.mouse.move(180, 600)
+        page.mouse.wheel(0, 2000)
+        page.wait_for_function(
+            """() => {
+                const node = document.querySelector('[flt-semantics-identifier="deal-summary"]');
+                return node && node.getBoundingClientRect().top < 150;
+            }"""
+        )
+        tap(page, "action-next_deal", until="card-9S")
+        page.wait_for_function(
+            """() => {
+                const node = document.querySelector('[flt-semantics-identifier="card-6S"]');
+                return node && node.getBoundingClientRect().top >= 0;
+            }"""
+        )
+        inside(page, "card-6S")
+        inside(page, "expected-now")

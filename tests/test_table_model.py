@@ -393,3 +393,30 @@ def test_a_phone_shows_the_entry_list_and_scores_when_asked(store):
     assert tm.show_lists
     tm.toggle_lists()
     assert not tm.show_lists
+
+
+def test_violations_wait_one_at_a_time_saying_how_many_more():
+    from controls import drawn, texts
+    from flet.components.component import Renderer
+
+    from app.table import ViolationPanel
+    from app.table_state import PendingViolation
+
+    def panel(count: int) -> tuple[list[str], list[object]]:
+        items = tuple(
+            PendingViolation((0, n, n + 1, "revoke"), f"Pažeidimas {n}", True) for n in range(count)
+        )
+        component = Renderer().render(
+            lambda: ViolationPanel(items, "lt", lambda key: None, lambda key: None)
+        )
+        body = Renderer().render(component.fn, *component.args)
+        return [t.value for t in texts(body)], drawn(body)
+
+    words, controls = panel(4)
+    assert any("Pažeidimas 0" in w for w in words)
+    assert not any("Pažeidimas 1" in w for w in words)  # the next one waits its turn
+    assert "Dar 3 pažeidimai laukia sprendimo" in words
+    stands = [c for c in controls if getattr(c, "identifier", None) == "action-let-stand"]
+    assert len(stands) == 1
+    words, _ = panel(1)
+    assert not any(w.startswith("Dar ") for w in words)
