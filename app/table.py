@@ -14,6 +14,7 @@ keyed by the closed deals.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterable
 from functools import partial
 from typing import TypeVar
@@ -894,10 +895,15 @@ def scroll_to_top_on_new_deal(tm: TableModel) -> ft.Ref[ft.Column]:
     log = tm.match.current
     number = log.number if log is not None else -1
 
+    async def scroll(column: ft.Column) -> None:
+        # A nicety, never an error: a screen closed meanwhile has nothing left to scroll.
+        with contextlib.suppress(RuntimeError):
+            await column.scroll_to(offset=0)
+
     def to_top() -> None:
         column = scroller.current
         if tm.__dict__.get("_scrolled_for", number) != number and column is not None:
-            page.run_task(column.scroll_to, offset=0)
+            page.run_task(scroll, column)
         tm.__dict__["_scrolled_for"] = number
 
     ft.use_effect(to_top, [number])
