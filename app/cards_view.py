@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from app.describe import card_words
@@ -18,11 +20,17 @@ _BORDER = {"fits": ft.Colors.GREEN_700, "picked": ft.Colors.BLUE_700}
 
 
 def card_face(
-    card: Card, *, width: float = CARD_W, height: float = CARD_H, state: str = "plain"
+    card: Card,
+    *,
+    width: float = CARD_W,
+    height: float = CARD_H,
+    state: str = "plain",
+    on_click: Callable[[ft.Event[ft.Container]], None] | None = None,
 ) -> ft.Control:
     """A card as it looks on the table: white face, rank and drawn suit sign."""
     rank_size = height * 0.34
     return ft.Container(
+        on_click=on_click,
         width=width,
         height=height,
         border_radius=6,
@@ -64,9 +72,10 @@ def tappable_card(
         label=words,
         selected=state == "picked",
         button=True,
-        content=ft.GestureDetector(
-            on_tap=lambda _: on_tap(str(card)),
-            content=card_face(card, width=width, height=height, state=state),
+        # The face takes the tap itself: one control fewer a card than a gesture detector
+        # around it, 36 fewer to build when a table opens.
+        content=card_face(
+            card, width=width, height=height, state=state, on_click=lambda _: on_tap(str(card))
         ),
     )
 

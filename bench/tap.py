@@ -160,7 +160,7 @@ class Table:
         event = next_entry(self.shadow, self.rng)
         self.shadow.apply(event)
         if event["type"] == "play":
-            result = await self.press(f"card-{event['card']}", "on_tap")
+            result = await self.press(f"card-{event['card']}", "on_click")
         else:
             result = await self.press("action-pass", "on_click")
         if timed:
