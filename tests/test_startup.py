@@ -85,7 +85,10 @@ async def run():
         store, problem = opening.result()
         out["problem_after"] = problem
         out["loaded_after"] = [m for m in ORM if m in sys.modules]
-        await asyncio.sleep(0.05)  # the loop hands the store to the model
+        for _ in range(100):  # the loop hands the store to the model, which may redraw
+            await asyncio.sleep(0.01)
+        out["texts_after"] = texts(session)
+        out["tiles_after"] = tiles(session)
     session.close()
     print(json.dumps(out))
 
@@ -225,6 +228,18 @@ def test_a_damage_found_after_the_first_screen_is_told_and_nothing_resumed(tmp_p
     assert [m.id for m in model.unfinished()] == [
         m.id for m in model.store.list_matches(unfinished=True, limit=UNFINISHED_SHOWN)
     ]
+
+
+def test_a_damage_found_after_the_first_screen_is_told_without_a_tap(tmp_path):
+    file = tmp_path / "partija.db"
+    damaged_after_the_first_screen(file)
+    screen = first_screen(file)
+    assert screen["background"] and len(screen["tiles"]) == 3  # drawn from the file
+    assert not [t for t in screen["texts"] if "sugadinta" in t]
+    [moved] = set_aside(tmp_path)
+    assert screen["problem_after"] in screen["texts_after"]  # then told on the home screen
+    assert str(moved) in screen["problem_after"]
+    assert screen["tiles_after"] == {}  # their entries were on the broken page: none to resume
 
 
 def test_the_same_sentence_as_a_start_on_the_store_gives(tmp_path, monkeypatch):
