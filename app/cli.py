@@ -117,7 +117,7 @@ def main(argv: list[str] | None = None, prog: str = "partija") -> int:
     )
     args = parser.parse_args(argv)
     from app.logs import start_logging
-    from models.engine import log_folder
+    from models.location import log_folder  # not models.engine: that loads SQLAlchemy
 
     start_logging(log_folder(args.db))
     if args.command is None:

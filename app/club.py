@@ -18,12 +18,8 @@ from typing import Any
 
 import flet as ft
 
-from app import table_state
 from app.i18n import format_number, tr
-from app.table import Board, DealSummary, EntryList, Header, Scoreboard
-from app.table_model import TableModel
 from models.club import SETTING, Club, PinGate
-from rules import Status
 
 WATCH_PREFIX = "/watch/"
 GATE = PinGate()  # one for the server: wrong PINs from any tab slow down the next try
@@ -180,6 +176,12 @@ def WatchLink(url: str, lang: str) -> ft.Control:
 @ft.component
 def WatchScreen(store: Any, token: str, lang: str) -> ft.Control:
     """One match, live and read-only, for the players' own phones."""
+    # The table's views, here only: ``app.run`` imports this module for the first screen.
+    from app import table_state
+    from app.table import Board, DealSummary, EntryList, Header, Scoreboard
+    from app.table_model import TableModel
+    from rules import Status
+
     page = ft.context.page
     club = club_of(store)
     match_id = club.watched_match(token) if club is not None else None

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import threading
 import time
 from concurrent.futures import Future
 
@@ -32,17 +33,38 @@ BUSY = 64  # objects made (net) in QUIET seconds that still count as quiet
 DUE = gc.get_threshold()[2]  # younger collections between full ones: Python's own default
 
 _task: Future[None] | None = None
+_frozen_again = threading.Lock()  # taken for good by the freeze after the store's modules
+
+
+def keep_out_of_collections(*, again: bool = False) -> None:
+    """Move everything alive now (the modules) out of the collector's reach, once per
+    process; ``again``: once more, after the store's and the other screens' modules were
+    loaded in the background (``app.run.StoreOpening``), which the first freeze missed."""
+    if not gc.get_freeze_count() or (again and _frozen_again.acquire(blocking=False)):
+        gc.freeze()
 
 
 def collect_when_quiet(page: ft.Page) -> None:
     """Freeze what is alive now and start the quiet-time collector, once per process."""
     global _task
-    if not gc.get_freeze_count():
-        gc.freeze()
+    keep_out_of_collections()
     if _task is None or _task.done():
-        young, middle, _ = gc.get_threshold()
-        gc.set_threshold(young, middle, 1 << 30)  # Python's own full collections: off
-        _task = page.run_task(quiet_collections)
+        try:
+            loop = page.session.connection.loop
+        except RuntimeError:  # a session in memory, with no loop of its own: Python's way
+            return
+        _task = asyncio.run_coroutine_threadsafe(instead_of_pythons(), loop)
+
+
+async def instead_of_pythons() -> None:
+    """Python's own full collections off while the quiet-time ones run; on again after
+    (when the event loop ends, as a test's does)."""
+    threshold = gc.get_threshold()
+    gc.set_threshold(threshold[0], threshold[1], 1 << 30)
+    try:
+        await quiet_collections()
+    finally:
+        gc.set_threshold(*threshold)
 
 
 async def quiet_collections(

@@ -1,22 +1,28 @@
 """The app's observable model: which screen is up, the language, the open match.
 
 Views read these fields; handlers call its methods; assigning a field
-re-renders the components that read it. The store is opened once, at start.
+re-renders the components that read it. The store is opened once, at start:
+before the first screen (``start``), or – when the home screen could be drawn from a
+read-only look at the file (``models.peek``) – on a thread of its own right after it
+(``peeked``). Then everything that reads or writes the store waits for it (``store``),
+and if opening it brought news the first screen did not show (a damaged file set
+aside, no store at all), the home screen says it, as it would have at the start.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import flet as ft
 
 from app.i18n import DEFAULT_LANGUAGE, tr, trn
 from app.new_match import GAME_ORDER, NewMatchModel
+from app.notices import Notice
 from app.settings_model import Settings
-from app.table_model import Notice, TableModel
-from rules.errors import ReadError
-from rules.reader import read_record
+
+if TYPE_CHECKING:
+    from app.table_model import TableModel
 
 __all__ = ["GAME_ORDER", "HISTORY_PAGE", "AppModel"]
 
@@ -24,10 +30,40 @@ HISTORY_PAGE = 50  # matches per page of the history list
 UNFINISHED_SHOWN = 6  # unfinished matches on the home screen
 
 
+def table_model(live: Any, lang: str) -> TableModel:
+    """A table on a live match (``models.LiveMatch``)."""
+    from app.table_model import TableModel  # the table's code: not for the first screen
+
+    return TableModel(live, lang)
+
+
+class Opening(Protocol):
+    """The store being opened in the background (``app.run.StoreOpening``)."""
+
+    def result(self) -> tuple[Any, str | None]:
+        """Wait for it: the store (None if it cannot be used) and a sentence for the user."""
+        ...
+
+
+class _PeekedSettings:
+    """The settings' store until the real one is open: the settings as read at start, and
+    a save that waits for the store (nothing is written before its checks have passed)."""
+
+    def __init__(self, model: AppModel, values: dict[str, Any]) -> None:
+        self.model, self.values = model, values
+
+    def settings(self) -> dict[str, Any]:
+        return dict(self.values)
+
+    def save_setting(self, key: str, value: Any) -> None:
+        store = self.model.store
+        if store is not None:
+            store.save_setting(key, value)
+
+
 @ft.observable
 @dataclass
 class AppModel:
-    store: Any = None  # models.Store, or None when the database could not be opened
     problem: str | None = None  # why the store is missing, or what happened to a damaged file
     settings: Settings = field(default_factory=lambda: Settings(None))
     lang: str = DEFAULT_LANGUAGE
@@ -48,15 +84,19 @@ class AppModel:
     history_page: int = 0  # the page of the history list shown
     club: Any = None  # models.club.Club on a club's server (``--club``), else None
     operator: bool = True  # on a club's server: logged in with the club's PIN
+    # Private (a leading "_"): set without re-rendering anything.
+    _store: Any = field(default=None, init=False, repr=False)  # models.Store, or None
+    _opening: Opening | None = field(default=None, init=False, repr=False)
+    _peeked: list[Any] = field(default_factory=list, init=False, repr=False)
 
     @classmethod
     def start(cls, store: Any, problem: str | None, *, local: bool = True) -> AppModel:
+        """The model on a store already open (``models.Store``; None when it could not be)."""
         from app.club import club_mode, club_of
 
         settings = Settings(store, local=local)
         club = club_of(store) if club_mode() else None
-        return cls(
-            store=store,
+        model = cls(
             problem=problem,
             settings=settings,
             lang=settings.lang,
@@ -64,6 +104,55 @@ class AppModel:
             club=club,
             operator=club is None,
         )
+        model._store = store
+        return model
+
+    @classmethod
+    def peeked(cls, home: Any, opening: Opening, *, local: bool = True) -> AppModel:
+        """The model of a first screen drawn from ``home`` (``models.peek.Home``) while the
+        store is being opened (``opening``). Not for a club's server: that opens its store
+        first."""
+        model = cls()
+        model._opening = opening
+        model._peeked = list(home.unfinished)
+        model.settings = Settings(_PeekedSettings(model, home.settings), local=local)
+        model.lang, model.theme = model.settings.lang, model.settings.theme
+        return model
+
+    @property
+    def store(self) -> Any:
+        """The store (``models.Store``), or None when it cannot be used; while it is still
+        being opened, this waits for it."""
+        if self._opening is not None:
+            self.store_opened(self._opening.result())
+        return self._store
+
+    def store_opened(self, opened: tuple[Any, str | None]) -> bool:
+        """The store opened in the background has come: from now on it is used. True when
+        the first screen still stands; False when the store came with news (a damaged file
+        set aside, or none could be opened): then the home screen tells it, with the
+        matches and settings of the store as it now is. Called once more, it changes
+        nothing."""
+        if self._opening is None:
+            return True
+        self._opening = None
+        self._peeked = []
+        store, problem = opened
+        self._store = store
+        if store is not None and problem is None:
+            self.settings.store = store  # saves write through to it from now on
+            return True
+        self.problem = problem
+        self.settings = Settings(store, local=self.settings.local)
+        self.lang, self.theme = self.settings.lang, self.settings.theme
+        self.table = self.viewing = None
+        self.go_home()
+        return False
+
+    def ready(self) -> bool:
+        """Wait for the store; False when it came with news (see ``store_opened``): the
+        caller then does nothing more, and the home screen shows the news."""
+        return self._opening is None or self.store_opened(self._opening.result())
 
     async def login(self, pin: str) -> bool:
         """An operator's PIN, checked (and slowed down after wrong ones)."""
@@ -83,6 +172,7 @@ class AppModel:
 
     # -- settings -----------------------------------------------------------
     def set_language(self, lang: str) -> None:
+        self.ready()  # the store's news first: the choice is then saved in the store as it is
         self.lang = lang
         self.settings.save("lang", lang)
         for table in (self.table, self.viewing):
@@ -102,6 +192,7 @@ class AppModel:
             self.lang = device_language(tags)
 
     def set_theme(self, theme: str) -> None:
+        self.ready()
         self.theme = theme
         self.settings.save("theme", theme)
 
@@ -120,6 +211,8 @@ class AppModel:
 
     # -- navigation ---------------------------------------------------------
     def go(self, screen: str) -> None:
+        if screen not in ("home", "rules") and not self.ready():  # every other reads the store
+            return
         self.message = None
         if screen != "history" or self.screen not in ("history", "match"):
             self.history_page = 0
@@ -130,6 +223,8 @@ class AppModel:
         self.go("home")
 
     def open_new(self, game: str | None = None) -> None:
+        if not self.ready():  # the form lists the roster; and the defaults come from the store
+            return
         game = game or self.new_match.game
         self.new_match.choose_game(game, self.settings.defaults(game))
         self.go("new")
@@ -148,22 +243,24 @@ class AppModel:
     # -- matches ------------------------------------------------------------
     def start_match(self) -> None:
         plan = self.new_match.validated(self.lang)
-        if plan is None:
+        if plan is None or not self.ready():
             return
         if self.store is None:  # nothing could be kept: say so rather than play unrecorded
             self.new_match.error = self.problem
             return
         live = self.store.create_match(**plan)
         live.start_deal()
-        self.table = self._at_table(TableModel(live, self.lang))
+        self.table = self._at_table(table_model(live, self.lang))
         self.new_match = NewMatchModel(
             game=plan["game"], players=plan["players"], options=plan["options"]
         )
         self.go("table")
 
     def resume(self, match_id: int) -> None:
+        if not self.ready():  # a match set aside with a damaged file is not the one tapped
+            return
         live = self.store.resume(match_id)
-        table = TableModel(live, self.lang)
+        table = table_model(live, self.lang)
         log = live.match.current
         if log is None and not live.match.finished:
             live.start_deal()
@@ -174,7 +271,7 @@ class AppModel:
 
     def reopen(self, match_id: int) -> None:
         """A match the table had ended goes on, at the table screen."""
-        table = TableModel(self.store.resume(match_id), self.lang)
+        table = table_model(self.store.resume(match_id), self.lang)
         table.reopen()
         self.table = self._at_table(table)
         self.go("table")
@@ -185,7 +282,7 @@ class AppModel:
             self.table.stop()
 
     def open_match(self, match_id: int) -> None:
-        self.viewing = TableModel(self.store.replay(match_id), self.lang)
+        self.viewing = table_model(self.store.replay(match_id), self.lang)
         self.go("match")
 
     def matches(self) -> list:
@@ -195,7 +292,10 @@ class AppModel:
         return self.store.list_matches(offset=self.history_page * HISTORY_PAGE, limit=HISTORY_PAGE)
 
     def unfinished(self) -> list:
-        """The matches to resume from the home screen (SQL picks them, with a limit)."""
+        """The matches to resume from the home screen (SQL picks them, with a limit); as read
+        at start while the store is still being opened."""
+        if self._opening is not None:
+            return list(self._peeked)
         if self.store is None:
             return []
         return self.store.list_matches(unfinished=True, limit=UNFINISHED_SHOWN)
@@ -219,6 +319,8 @@ class AppModel:
     def import_files(self, contents: list[bytes]) -> None:
         """Store match records read from files; say how it went in one line."""
         from models import RecordRejected
+        from rules.errors import ReadError
+        from rules.reader import read_record
 
         try:
             records = [read_record(data) for data in contents]

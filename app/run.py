@@ -1,30 +1,43 @@
-"""Start the Flet app: on the desktop, or served to a browser on 127.0.0.1 without any CDN."""
+"""Start the Flet app: on the desktop, or served to a browser on 127.0.0.1 without any CDN.
+
+The first screen is the home screen, drawn from a read-only look at the database file
+(``models.peek``) when it can be: this module imports only what that screen draws. The
+store itself – SQLAlchemy, SQLModel and pydantic, the file's check, the migrations – is
+opened on a thread of its own once the first screen has been sent (``StoreOpening``),
+and whatever needs it waits for it (``AppModel.store``). The other screens' modules are
+imported where they are drawn, and loaded on that thread after the store.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import contextlib
+import contextvars
+import importlib
 import pathlib
 import socket
 import threading
 import time
+from collections.abc import Callable
+from typing import Any
 
 import flet as ft
 from flet.utils import is_linux_server
 
-from app.club import WATCH_PREFIX, ClubScreen, LoginScreen, WatchScreen
-from app.collector import collect_when_quiet
-from app.history import HistoryScreen, MatchScreen
+from app.club import WATCH_PREFIX, ClubScreen, LoginScreen, WatchScreen, club_mode
+from app.collector import collect_when_quiet, keep_out_of_collections
 from app.home import Home
 from app.i18n import tr
 from app.logs import log
-from app.model import AppModel
+from app.model import UNFINISHED_SHOWN, AppModel
 from app.new_match import NewMatchScreen
-from app.players import PlayersScreen
-from app.rules_view import RulesScreen
-from app.settings_view import SettingsScreen
-from app.table import TableScreen
+from models.peek import home as peek_home
 
 ASSETS = pathlib.Path(__file__).resolve().parent.parent / "assets"
+# What the other screens draw with, loaded after the store (``StoreOpening``), so that
+# the first tap on them does not wait for an import, and then kept out of collections.
+SCREENS = ("app.table", "app.history", "app.players", "app.rules_view", "app.settings_view")
 
 
 def open_store(lang: str) -> tuple[object | None, str | None]:
@@ -41,6 +54,60 @@ def open_store(lang: str) -> tuple[object | None, str | None]:
     if moved is not None:
         log.error("%s", moved.message())
     return store, moved.message(lang) if moved else None
+
+
+class StoreOpening:
+    """The store, opened on a thread of its own (``open_store``); ``result()`` waits for it.
+
+    Then the modules of the other screens are loaded on the same thread, and everything
+    alive is moved out of the collector's reach once more (``keep_out_of_collections``:
+    the store's modules came after the first freeze).
+    """
+
+    def __init__(self) -> None:
+        self._done: concurrent.futures.Future[tuple[Any, str | None]] = concurrent.futures.Future()
+
+    def start(self) -> None:
+        threading.Thread(target=self._open, name="store-open").start()
+
+    def _open(self) -> None:
+        try:
+            self._done.set_result(open_store("lt"))
+        except BaseException as exc:  # told where the store is needed, as it would have been
+            self._done.set_exception(exc)
+            return
+        for name in SCREENS:
+            importlib.import_module(name)
+        keep_out_of_collections(again=True)
+
+    def result(self) -> tuple[Any, str | None]:
+        return self._done.result()
+
+    def when_done(self, callback: Callable[[], None]) -> None:
+        self._done.add_done_callback(lambda _: callback())
+
+
+def tell_when_open(model: AppModel, opening: StoreOpening) -> None:
+    """Once the store is open, hand it to the model on the session's event loop (where the
+    handlers run), so news it brings is shown without waiting for a tap."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:  # no loop to tell: the first use of the store takes it
+        return
+    context = contextvars.copy_context()  # the page, for the screens redrawn
+
+    def arrived() -> None:
+        try:
+            opened = opening.result()
+        except BaseException:  # raised again, and told, where the store is needed
+            return
+        model.store_opened(opened)
+
+    def call() -> None:
+        with contextlib.suppress(RuntimeError):  # the loop closed: the app has ended
+            loop.call_soon_threadsafe(arrived, context=context)
+
+    opening.when_done(call)
 
 
 @ft.component
@@ -135,6 +202,8 @@ def Body(model: AppModel, width: float) -> ft.Control:
             model.message,
         )
     if model.screen == "table" and model.table is not None:
+        from app.table import TableScreen  # each screen's module where it is drawn: see SCREENS
+
         table = model.table
         # The table scrolls itself, below its pinned header.
         return TableScreen(
@@ -143,27 +212,39 @@ def Body(model: AppModel, width: float) -> ft.Control:
             width,
         )
     if model.screen == "rules":
+        from app.rules_view import RulesScreen
+
         return RulesScreen(
             model.rules_game, model.lang, model.rules_anchor, model.rules_options, model.close_rules
         )
-    screens = {
-        "history": HistoryScreen,
-        "match": MatchScreen,
-        "players": PlayersScreen,
-        "settings": SettingsScreen,
-    }
-    if model.screen in screens:
-        return screens[model.screen](model)
+    if model.screen in ("history", "match"):
+        from app.history import HistoryScreen, MatchScreen
+
+        return (HistoryScreen if model.screen == "history" else MatchScreen)(model)
+    if model.screen == "players":
+        from app.players import PlayersScreen
+
+        return PlayersScreen(model)
+    if model.screen == "settings":
+        from app.settings_view import SettingsScreen
+
+        return SettingsScreen(model)
     return Home(model)
 
 
 @ft.component
-def App() -> ft.Control:
+def App(first: Any = None, opening: StoreOpening | None = None) -> ft.Control:
+    """The app; ``first`` (``models.peek.Home``): the first screen as read from the file,
+    with the store being opened by ``opening``; without it the store is opened first."""
     page = ft.context.page
 
     def make() -> AppModel:
-        store, problem = open_store("lt")
-        return AppModel.start(store, problem, local=not page.web)
+        if first is None or opening is None:
+            store, problem = open_store("lt")
+            return AppModel.start(store, problem, local=not page.web)
+        model = AppModel.peeked(first, opening, local=not page.web)
+        tell_when_open(model, opening)
+        return model
 
     model, _ = ft.use_state(make)
     # On a club's server: a watch link shows its match read-only, nothing else; anything
@@ -201,12 +282,22 @@ def App() -> ft.Control:
     )
 
 
-def main(page: ft.Page) -> None:
+def main(page: ft.Page) -> StoreOpening | None:
+    """One session's app. Returns the store being opened in the background, when the first
+    screen was drawn without it (None: it was opened first), so a caller can wait for it."""
     collect_when_quiet(page)  # full collections between taps, not in them
     page.theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN)
     page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN)
     page.padding = 0
-    page.render(App)
+    # A club's server opens its store first: the club and its PIN gate are in it.
+    first = None if club_mode() else peek_home(UNFINISHED_SHOWN)
+    if first is None:
+        page.render(App)
+        return None
+    opening = StoreOpening()
+    page.render(App, first, opening)  # the first screen is sent to the client here
+    opening.start()
+    return opening
 
 
 def announce_when_listening(host: str, port: int, *, timeout: float = 120.0) -> threading.Thread:

@@ -28,25 +28,25 @@ returns is on disk.
 from __future__ import annotations
 
 import os
-import re
 import sqlite3
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import platformdirs
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError
 
+from .location import FILE_NAME as FILE_NAME  # these three were defined here: still found here
+from .location import chosen, database_file, is_url
+from .location import data_folder as data_folder
+from .location import log_folder as log_folder
 from .migrate import check_revision, upgrade
 from .tables import utcnow
 
-FILE_NAME = "partija.db"
 BUSY_TIMEOUT_S = 10.0  # another process (the command line) may hold the write lock briefly
 CONNECT_TIMEOUT_S = 10  # a server that does not answer within this is told as unreachable
-_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")  # a database URL, not a file path
 _CORRUPT = {"SQLITE_CORRUPT", "SQLITE_NOTADB"}
 
 
@@ -191,30 +191,12 @@ def database_location(override: str | os.PathLike[str] | None = None) -> Path | 
     """The database: ``--db`` (``override``), else ``PARTIJA_DB``, else a file in the app's
     data folder. A value that starts like a URL (``postgresql+psycopg://…``) names a server.
     """
-    chosen = override or os.environ.get("PARTIJA_DB")
-    if chosen and _URL.match(str(chosen)):
-        return server_url(str(chosen))
-    if chosen:
-        return Path(chosen)
-    return data_folder() / FILE_NAME
-
-
-def data_folder() -> Path:
-    """``FLET_APP_STORAGE_DATA`` when Flet sets it (packaged and ``flet run`` apps: durable
-    across updates), else the platform's user-data folder."""
-    folder = os.environ.get("FLET_APP_STORAGE_DATA") or platformdirs.user_data_dir(
-        "partija", appauthor=False
-    )
-    return Path(folder)
-
-
-def log_folder(override: str | os.PathLike[str] | None = None) -> Path:
-    """Where the log is written: beside the database file, or in the data folder when the
-    database is on a server."""
-    chosen = override or os.environ.get("PARTIJA_DB")
-    if chosen and _URL.match(str(chosen)):  # judged by the store when it opens, not here
-        return data_folder()
-    return Path(chosen).parent if chosen else data_folder()
+    file = database_file(override)
+    if file is not None:
+        return file
+    value = chosen(override)
+    assert value is not None and is_url(value)
+    return server_url(value)
 
 
 def server_url(text: str) -> URL:
