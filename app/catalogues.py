@@ -1,6 +1,7 @@
-"""The catalogues' template, ``assets/translations/messages.pot``, extracted from the code.
+"""The catalogues' template, ``assets/translations/messages.pot``, extracted from the code,
+and the compiled catalogues (``lt.mo``, ``en.mo``) that a start reads.
 
-    uv run python -m app.catalogues     # write the template again after keys change
+    uv run python -m app.catalogues     # after keys or texts change: template and .mo again
 
 Babel walks ``app/`` and ``models/`` with the extractor below, which reads
 each file's syntax tree for the keys the code uses: a literal key given to
@@ -25,7 +26,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import write_po
 
-from app.i18n import CATALOGUES, DEFAULT_LANGUAGE, catalogue
+from app.i18n import CATALOGUES, DEFAULT_LANGUAGE, LANGUAGES, catalogue, compiled
 
 ROOT = Path(__file__).resolve().parent.parent
 _MENTION = "<key>"  # the extractor's name for a string that is not given to a keyword
@@ -112,6 +113,9 @@ def template_text() -> bytes:
 def main() -> None:
     TEMPLATE.write_bytes(template_text())
     print(f"{TEMPLATE.relative_to(ROOT)}: {len(template())} keys")
+    for lang in LANGUAGES:  # what a start reads (``app.i18n``): compiled once, here
+        (CATALOGUES / f"{lang}.mo").write_bytes(compiled(lang))
+        print(f"{(CATALOGUES / lang).relative_to(ROOT)}.mo: compiled")
 
 
 if __name__ == "__main__":

@@ -67,6 +67,14 @@ def test_the_template_is_what_extraction_gives_now():
     assert TEMPLATE.read_bytes() == template_text()
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_compiled_catalogues_are_their_po_files_now(lang):
+    """After a text changes in a ``.po``: ``uv run python -m app.catalogues``."""
+    from app.i18n import CATALOGUES, compiled
+
+    assert (CATALOGUES / f"{lang}.mo").read_bytes() == compiled(lang)
+
+
 def test_extraction_leaves_nothing_out_and_both_catalogues_have_every_key():
     asked = {key(m) for m in template() if m.id}
     assert asked == plain("lt").keys() == plain("en").keys()
