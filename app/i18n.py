@@ -48,8 +48,12 @@ def compiled(lang: str) -> bytes:
     """The language's ``.po`` compiled, as its ``.mo`` file should hold it."""
     from babel.messages.mofile import write_mo
 
+    source = catalogue(lang)
+    # The .po files carry no creation date, and Babel would write the moment of compiling:
+    # a fixed one makes the same .po compile to the same bytes on every machine.
+    source.creation_date = datetime(2026, 1, 1, tzinfo=UTC)
     out = io.BytesIO()
-    write_mo(out, catalogue(lang))
+    write_mo(out, source)
     return out.getvalue()
 
 
