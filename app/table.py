@@ -83,8 +83,36 @@ def action_button(
     )
 
 
+KeptT = TypeVar("KeptT", bound=ft.BaseControl)
+
+
+class Kept:
+    """Controls of the last drawing kept by their values, handed out again while these stay.
+
+    The same object in the same place is skipped by Flet's diff without a look inside; a
+    fresh one, even if equal, is compared field by field (a chart point is three
+    dataclasses, a deal's row eleven).
+    """
+
+    def __init__(self) -> None:
+        self.last: dict[object, ft.BaseControl] = {}
+        self.now: dict[object, ft.BaseControl] = {}
+
+    def get(self, key: object, make: Callable[..., KeptT], *args: object) -> KeptT:
+        """The control kept under ``key``, else ``make(*args)``; a second use of ``key`` in
+        one drawing gets a control of its own (one control is never in two places)."""
+        if key in self.now:
+            return make(*args)
+        control = self.last.get(key) or make(*args)
+        self.now[key] = control
+        return control  # type: ignore[return-value]  # kept under the key it was made for
+
+    def done(self) -> None:
+        self.last, self.now = self.now, {}
+
+
 class Buttons:
-    """The table's buttons kept from one drawing to the next, by what they show.
+    """The table's buttons kept from one drawing to the next (``Kept``), by what they show.
 
     A tap that leaves "Pass" as it was then hands Flet the same control in the same
     place, which its diff skips without a look inside; made anew, the button would be
@@ -93,9 +121,8 @@ class Buttons:
     """
 
     def __init__(self) -> None:
-        self.last: dict[tuple[object, ...], ft.Control] = {}
-        self.now: dict[tuple[object, ...], ft.Control] = {}
-        self.handlers: dict[tuple[object, ...], Callable[[], None]] = {}
+        self.kept = Kept()
+        self.handlers: dict[object, Callable[[], None]] = {}
 
     def button(
         self,
@@ -107,19 +134,20 @@ class Buttons:
         label: str | None = None,
     ) -> ft.Control:
         key = (kind, text, primary, label)
-        if key in self.now:  # the same button twice in one drawing: the second is its own
+        if key in self.kept.now:  # the same button twice in one drawing: the second is its own
             return action_button(kind, text, on_click, primary=primary, label=label)
         self.handlers[key] = on_click
-        control = self.last.get(key) or action_button(
-            kind, text, lambda: self.handlers[key](), primary=primary, label=label
+        return self.kept.get(
+            key,
+            lambda: action_button(
+                kind, text, lambda: self.handlers[key](), primary=primary, label=label
+            ),
         )
-        self.now[key] = control
-        return control
 
     def new_drawing(self) -> None:
         """A drawing starts: what the one before used is what this one may keep."""
-        self.last, self.now = self.now, {}
-        self.handlers = {key: self.handlers[key] for key in self.last}
+        self.kept.done()
+        self.handlers = {key: self.handlers[key] for key in self.kept.last}
 
 
 def kept_buttons(tm: TableModel) -> Buttons:
@@ -721,31 +749,6 @@ PALETTE = [
     ft.Colors.INDIGO_600,
     ft.Colors.LIME_800,
 ]
-
-
-KeptT = TypeVar("KeptT", bound=ft.BaseControl)
-
-
-class Kept:
-    """Controls of the last drawing kept by their values, handed out again while these stay.
-
-    The same object in the same place is skipped by Flet's diff without a look inside; a
-    fresh one, even if equal, is compared field by field (a chart point is three
-    dataclasses, a deal's row eleven).
-    """
-
-    def __init__(self) -> None:
-        self.last: dict[object, ft.BaseControl] = {}
-        self.now: dict[object, ft.BaseControl] = {}
-
-    def get(self, key: object, make: Callable[..., KeptT], *args: object) -> KeptT:
-        """The control kept under ``key``, else ``make(*args)``."""
-        control = self.now.get(key) or self.last.get(key) or make(*args)
-        self.now[key] = control
-        return control  # type: ignore[return-value]  # kept under the key it was made for
-
-    def done(self) -> None:
-        self.last, self.now = self.now, {}
 
 
 def chart(state: ScoreState, kept: Kept) -> ft.Control:
