@@ -19,6 +19,25 @@ CARD_W, CARD_H = 48, 48
 _BORDER = {"fits": ft.Colors.GREEN_700, "picked": ft.Colors.BLUE_700}
 
 
+def face_content(card: Card, height: float) -> ft.Control:
+    """What a card's face shows whatever its state: the rank over the drawn suit sign."""
+    return ft.Column(
+        [
+            ft.Text(
+                rank_name(card.rank),
+                size=height * 0.34,
+                weight=ft.FontWeight.BOLD,
+                color=suit_colour(card.suit),
+            ),
+            suit_mark(card.suit, height * 0.3),
+        ],
+        spacing=0,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        alignment=ft.MainAxisAlignment.CENTER,
+        tight=True,
+    )
+
+
 def card_face(
     card: Card,
     *,
@@ -26,9 +45,13 @@ def card_face(
     height: float = CARD_H,
     state: str = "plain",
     on_click: Callable[[ft.Event[ft.Container]], None] | None = None,
+    content: ft.Control | None = None,
 ) -> ft.Control:
-    """A card as it looks on the table: white face, rank and drawn suit sign."""
-    rank_size = height * 0.34
+    """A card as it looks on the table: white face, rank and drawn suit sign.
+
+    ``content``, when given, is the face's ``face_content`` kept from an earlier drawing:
+    a change of state then makes the frame alone anew.
+    """
     return ft.Container(
         on_click=on_click,
         width=width,
@@ -38,26 +61,19 @@ def card_face(
         border=ft.Border.all(3 if state in _BORDER else 1, _BORDER.get(state, "#9E9E9E")),
         opacity=0.28 if state == "gone" else 1.0,
         alignment=ft.Alignment.CENTER,
-        content=ft.Column(
-            [
-                ft.Text(
-                    rank_name(card.rank),
-                    size=rank_size,
-                    weight=ft.FontWeight.BOLD,
-                    color=suit_colour(card.suit),
-                ),
-                suit_mark(card.suit, height * 0.3),
-            ],
-            spacing=0,
-            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-            alignment=ft.MainAxisAlignment.CENTER,
-            tight=True,
-        ),
+        content=content or face_content(card, height),
     )
 
 
 def tappable_card(
-    card: Card, state: str, lang: str, on_tap, *, width: float = CARD_W, height: float = CARD_H
+    card: Card,
+    state: str,
+    lang: str,
+    on_tap,
+    *,
+    width: float = CARD_W,
+    height: float = CARD_H,
+    content: ft.Control | None = None,
 ) -> ft.Control:
     """A picker card: one tap enters it. Carries ``card-<CODE>`` for tests and screen readers.
 
@@ -75,7 +91,12 @@ def tappable_card(
         # The face takes the tap itself: one control fewer a card than a gesture detector
         # around it, 36 fewer to build when a table opens.
         content=card_face(
-            card, width=width, height=height, state=state, on_click=lambda _: on_tap(str(card))
+            card,
+            width=width,
+            height=height,
+            state=state,
+            on_click=lambda _: on_tap(str(card)),
+            content=content,
         ),
     )
 

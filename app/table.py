@@ -17,14 +17,15 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Iterable
 from functools import partial
-from typing import TypeVar
 
 import flet as ft
+from flet.components.hooks.use_ref import MutableRef
 
 from app import table_state
-from app.cards_view import CARD_H, CARD_W, tappable_card
+from app.cards_view import CARD_H, CARD_W, face_content, tappable_card
 from app.games import GAME_VIEWS
 from app.i18n import tr, trn
+from app.kept import Kept, use_kept
 from app.memo import memo
 from app.suits import on_table_colour, suit_mark
 from app.table_model import TableModel
@@ -81,34 +82,6 @@ def action_button(
             text, icon=ACTION_ICONS.get(kind), on_click=lambda _: on_click(), style=style, height=48
         ),
     )
-
-
-KeptT = TypeVar("KeptT", bound=ft.BaseControl)
-
-
-class Kept:
-    """Controls of the last drawing kept by their values, handed out again while these stay.
-
-    The same object in the same place is skipped by Flet's diff without a look inside; a
-    fresh one, even if equal, is compared field by field (a chart point is three
-    dataclasses, a deal's row eleven).
-    """
-
-    def __init__(self) -> None:
-        self.last: dict[object, ft.BaseControl] = {}
-        self.now: dict[object, ft.BaseControl] = {}
-
-    def get(self, key: object, make: Callable[..., KeptT], *args: object) -> KeptT:
-        """The control kept under ``key``, else ``make(*args)``; a second use of ``key`` in
-        one drawing gets a control of its own (one control is never in two places)."""
-        if key in self.now:
-            return make(*args)
-        control = self.last.get(key) or make(*args)
-        self.now[key] = control
-        return control  # type: ignore[return-value]  # kept under the key it was made for
-
-    def done(self) -> None:
-        self.last, self.now = self.now, {}
 
 
 class Buttons:
@@ -180,12 +153,18 @@ def icon_button(
     )
 
 
+def seat_words(text: str) -> ft.Text:
+    return ft.Text(text, size=14, weight=ft.FontWeight.W_600)
+
+
 @memo
 @ft.component
 def SeatTotal(
     seat: int, name: str, total: int, turn: bool, deals: bool, dealer_word: str
 ) -> ft.Control:
-    """One seat's total in the header; a tap redraws the two whose turn it moved between."""
+    """One seat's total in the header; a tap redraws the two whose turn it moved between,
+    and keeps their marks and words (``use_kept``)."""
+    kept = use_kept()
     # The seat to act is marked twice: filled, and with an arrow (never colour alone).
     return ft.Semantics(
         identifier=f"total-{seat}",
@@ -197,9 +176,9 @@ def SeatTotal(
             bgcolor=ft.Colors.PRIMARY_CONTAINER if turn else ft.Colors.SURFACE_CONTAINER_HIGHEST,
             content=ft.Row(
                 [
-                    *([ft.Icon(ft.Icons.PLAY_ARROW, size=16)] if turn else []),
-                    *([ft.Icon(ft.Icons.STYLE, size=16)] if deals else []),
-                    ft.Text(f"{name} {total}", size=14, weight=ft.FontWeight.W_600),
+                    *([kept.get("turn", ft.Icon, ft.Icons.PLAY_ARROW, 16)] if turn else []),
+                    *([kept.get("deals", ft.Icon, ft.Icons.STYLE, 16)] if deals else []),
+                    kept.get((name, total), seat_words, f"{name} {total}"),
                 ],
                 tight=True,
                 spacing=2,
@@ -208,9 +187,14 @@ def SeatTotal(
     )
 
 
+def info_words(text: str) -> ft.Text:
+    return ft.Text(text, size=14, color=ft.Colors.ON_SURFACE_VARIANT)
+
+
 @memo
 @ft.component
 def Header(state: HeaderState) -> ft.Control:
+    kept = use_kept()
     totals = [
         SeatTotal(seat, name, total, turn, deals, state.dealer_word, key=seat)
         for seat, (name, total, turn, deals) in enumerate(state.seats)
@@ -230,7 +214,7 @@ def Header(state: HeaderState) -> ft.Control:
             ),
             ft.Row(
                 [
-                    ft.Text(state.info, size=14, color=ft.Colors.ON_SURFACE_VARIANT),
+                    kept.get(state.info, info_words, state.info),
                     *totals,
                 ],
                 wrap=True,
@@ -243,11 +227,36 @@ def Header(state: HeaderState) -> ft.Control:
     )
 
 
+def undo_button(text: str, on_undo: MutableRef[Callable[[], None]]) -> ft.Control:
+    """The undo button, calling the handler its line was last drawn with."""
+
+    def click(_: ft.Event[ft.OutlinedButton]) -> None:
+        if on_undo.current is not None:
+            on_undo.current()
+
+    return ft.OutlinedButton(
+        text,
+        icon=ACTION_ICONS["undo"],
+        on_click=click,
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=14, vertical=12)),
+        height=48,
+    )
+
+
 @memo
 @ft.component
 def LastLine(text: str, undo_label: str, lang: str, on_undo: Callable[[], None]) -> ft.Control:
     """The last entry (or refusal) and, beside it, the undo that takes it back: always in
-    sight, so a wrong tap is seen and mended without scrolling."""
+    sight, so a wrong tap is seen and mended without scrolling.
+
+    The undo's label names what it takes back, so it changes on every tap; the button
+    under it is kept (``use_kept``) and calls the latest ``on_undo``.
+    """
+    kept = use_kept()
+    # Not ``use_ref(on_undo)``: a callable given there is called for the first value.
+    latest: MutableRef[Callable[[], None]] = ft.use_ref()
+    latest.current = on_undo
+    undo = kept.get(("undo", lang), undo_button, tr(lang, "action.undo"), latest)
     return ft.Row(
         [
             # The label carries the text: Flutter's web tree can keep a Text's first (empty)
@@ -265,7 +274,7 @@ def LastLine(text: str, undo_label: str, lang: str, on_undo: Callable[[], None])
                     color=ft.Colors.ON_SURFACE_VARIANT,
                 ),
             ),
-            action_button("undo", tr(lang, "action.undo"), on_undo, label=undo_label),
+            ft.Semantics(identifier="action-undo", label=undo_label, content=undo),
         ],
         spacing=6,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
@@ -405,13 +414,34 @@ def DealSummary(text: str) -> ft.Control:
     )
 
 
-@memo
-@ft.component
-def PickerCard(
-    code: str, state: str, lang: str, on_tap: Callable[[str], None], big: bool
-) -> ft.Control:
-    width, height = (BIG_CARD_W, BIG_CARD_H) if big else (CARD_W, CARD_H)
-    return tappable_card(Card.parse(code), state, lang, on_tap, width=width, height=height)
+class PickerCards(Kept):
+    """A suit row's cards kept by what they show (code, state, language, size).
+
+    A tap changes the state of two or three cards; the others are handed to Flet's diff
+    as the same objects in the same places, which it passes over without a look inside.
+    A card whose state changed gets a new frame around the face it had (a face shows
+    the same in every state). A kept card calls the row's latest tap handler.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.on_tap: Callable[[str], None] = lambda _code: None
+        self.faces: dict[tuple[str, bool], ft.Control] = {}
+
+    def card(self, code: str, state: str, lang: str, big: bool) -> ft.Control:
+        return self.get((code, state, lang, big), self._make, code, state, lang, big)
+
+    def _make(self, code: str, state: str, lang: str, big: bool) -> ft.Control:
+        width, height = (BIG_CARD_W, BIG_CARD_H) if big else (CARD_W, CARD_H)
+        card = Card.parse(code)
+        face = self.faces.get((code, big))
+        if face is None:
+            face = self.faces[code, big] = face_content(card, height)
+        made = tappable_card(
+            card, state, lang, lambda c: self.on_tap(c), width=width, height=height, content=face
+        )
+        made.key = code
+        return made
 
 
 def lines_of(count: int, per_line: int) -> int:
@@ -433,6 +463,10 @@ def PickerRow(
 ) -> ft.Control:
     width = BIG_CARD_W if big else CARD_W
     chunk = lines_of(len(cards), per_line)
+    kept: PickerCards = ft.use_memo(PickerCards, [])
+    kept.done()
+    kept.on_tap = on_tap
+    faces = [kept.card(code, state, lang, big) for code, state in cards]
     return ft.Row(
         [
             ft.Container(
@@ -441,7 +475,7 @@ def PickerRow(
                 alignment=ft.Alignment.CENTER,
             ),
             ft.Row(
-                [PickerCard(code, state, lang, on_tap, big, key=code) for code, state in cards],
+                faces,
                 wrap=True,
                 spacing=CARD_GAP,
                 run_spacing=CARD_GAP,
@@ -481,8 +515,9 @@ def Picker(tm: TableModel, room: float, big: bool, shown: bool) -> ft.Control:
 @memo
 @ft.component
 def Board(game: str, view: object, names: tuple[str, ...], lang: str) -> ft.Control:
+    """The public table, drawn by the game's module; what a tap leaves is kept."""
     return ft.Container(
-        GAME_VIEWS[game].board(view, names, lang),
+        GAME_VIEWS[game].board(view, names, lang, use_kept()),
         padding=8,
         border_radius=10,
         bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
@@ -791,7 +826,7 @@ def Scoreboard(state: ScoreState) -> ft.Control:
     """
     lang, names = state.lang, state.names
     show_all, set_show_all = ft.use_state(False)
-    kept = ft.use_memo(Kept, [])
+    kept = use_kept()
     columns = [ft.DataColumn(ft.Text(tr(lang, "score.deal")))] + [
         ft.DataColumn(ft.Text(name), numeric=True) for name in names
     ]
@@ -858,7 +893,6 @@ def Scoreboard(state: ScoreState) -> ft.Control:
         ],
         spacing=6,
     )
-    kept.done()
     return board
 
 

@@ -69,10 +69,17 @@ class Wire(Connection):
         self.sent.append((time.perf_counter(), len(body) + 1))
 
 
-async def settle(wire: Wire, since: int) -> None:
-    """Let the event and the update scheduler run until the screen has been patched."""
+async def settle(wire: Wire, since: int, within: float = 30) -> None:
+    """Let the event and the update scheduler run until the screen has been patched.
+
+    ``RuntimeError`` if no patch comes ``within`` seconds: a tap that draws nothing is a
+    fault to report, not a wait without end.
+    """
     quiet = 0
+    deadline = time.monotonic() + within
     while quiet < 5:
+        if len(wire.sent) == since and time.monotonic() > deadline:
+            raise RuntimeError(f"no patch within {within:.0f} s")
         count = len(wire.sent)
         await asyncio.sleep(0)
         quiet = quiet + 1 if len(wire.sent) == count and len(wire.sent) > since else 0

@@ -16,20 +16,19 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import Engine, text
-from sqlmodel import Session
+from sqlalchemy import Connection, Engine, text
 
 CHANNEL = "partija_match"
 log = logging.getLogger("partija")
 
 
-def announce(session: Session, match_id: int) -> None:
+def announce(connection: Connection, match_id: int) -> None:
     """Inside a write of the match: tell the other processes once it commits."""
-    if session.get_bind().dialect.name == "postgresql":
-        session.exec(
+    if connection.dialect.name == "postgresql":
+        connection.execute(
             text("SELECT pg_notify(:channel, :match)"),
-            params={"channel": CHANNEL, "match": str(match_id)},
-        )  # type: ignore[call-overload]
+            {"channel": CHANNEL, "match": str(match_id)},
+        )
 
 
 def listen_url(engine: Engine) -> str | None:

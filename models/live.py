@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, func, insert, update
+from sqlalchemy import Connection, Engine, bindparam, func, insert, update
 from sqlmodel import Session, col, select
 
 from rules.codes import Code
@@ -32,10 +32,28 @@ from rules.record import load, verdict
 
 from .changes import announce
 from .engine import StoreFault
+from .prepared import Prepared
 from .ratings import rate_match
 from .records import StoredEntry, StoredMatch, dumps, read_match, resumable, resumed
 from .results import deal_results, match_results
 from .tables import DealRow, EntryRow, MatchRow, utcnow
+
+# The statements of every tap: the write's revision, and the entry (see ``prepared``).
+RAISE_REVISION = Prepared(
+    update(MatchRow)
+    .where(col(MatchRow.id) == bindparam("match"))
+    .where(col(MatchRow.revision) == bindparam("was"))
+    .values(revision=bindparam("now"))
+)
+INSERT_ENTRY = Prepared(
+    insert(EntryRow).values(
+        deal_id=bindparam("deal"),
+        seq=bindparam("seq"),
+        event=bindparam("event"),
+        refused=bindparam("refused"),
+        at=bindparam("at"),
+    )
+)
 
 
 @dataclass(frozen=True)
@@ -157,21 +175,25 @@ class LiveMatch:
                 return Outcome(index, None, refusal)
             assert log is not None
             event = entry.to_record()  # canonical: "10♥" is kept as "10H"
-            with self._writing() as session:
-                session.exec(
-                    insert(EntryRow).values(
-                        deal_id=self._deal_ids[-1], seq=index, event=dumps(event)
-                    )
+            with self._transaction() as connection:
+                INSERT_ENTRY.run(
+                    connection,
+                    deal=self._deal_ids[-1],
+                    seq=index,
+                    event=dumps(event),
+                    refused=False,
+                    at=utcnow(),
                 )
                 outcome = self.match.commit(entry)  # checked just above: not again
                 if outcome.violations or outcome.deal_ended:
-                    session.exec(
+                    connection.execute(
                         update(DealRow)
                         .where(col(DealRow.id) == self._deal_ids[-1])
                         .values(**deal_results(log))
                     )
                 if outcome.match_ended:
-                    self._write_match(session)
+                    with self._session(connection) as session:
+                        self._write_match(session)
             return outcome
 
     def annul(self) -> Outcome:
@@ -320,7 +342,7 @@ class LiveMatch:
             return True
 
     @contextmanager
-    def _writing(self) -> Iterator[Session]:
+    def _transaction(self) -> Iterator[Connection]:
         """One transaction, committed on success; on any failure memory is rebuilt from disk.
 
         Its first statement takes the match from the revision this memory is based on
@@ -329,18 +351,15 @@ class LiveMatch:
         """
         changing = False  # the caller may be changing memory: it does so only from here on
         try:
-            with Session(self._engine) as session, session.begin():
-                moved = session.exec(
-                    update(MatchRow)
-                    .where(col(MatchRow.id) == self.match_id)
-                    .where(col(MatchRow.revision) == self.revision)
-                    .values(revision=self.revision + 1)
+            with self._engine.connect() as connection, connection.begin():
+                moved = RAISE_REVISION.run(
+                    connection, match=self.match_id, was=self.revision, now=self.revision + 1
                 )
                 if moved.rowcount != 1:
                     raise StaleMatch(self.match_id)
-                announce(session, self.match_id)  # other server processes, at the commit
+                announce(connection, self.match_id)  # other server processes, at the commit
                 changing = True
-                yield session
+                yield connection
         except BaseException:
             try:
                 self._reload()
@@ -353,6 +372,21 @@ class LiveMatch:
                     self.revision = -1
             raise
         self.revision += 1
+
+    @staticmethod
+    @contextmanager
+    def _session(connection: Connection) -> Iterator[Session]:
+        """An ORM session inside the transaction of ``connection``, flushed at its end
+        (the transaction's commit is the connection's)."""
+        with Session(bind=connection) as session:
+            yield session
+            session.flush()
+
+    @contextmanager
+    def _writing(self) -> Iterator[Session]:
+        """``_transaction`` with an ORM session, for the writes that read the store."""
+        with self._transaction() as connection, self._session(connection) as session:
+            yield session
 
     def _write_match(self, session: Session) -> None:
         """Write the match's cached outcome, and the ratings that follow from it;

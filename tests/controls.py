@@ -14,7 +14,8 @@ def drawn(control: object) -> list[object]:
 
     found = [control]
     if isinstance(control, Component) and control.fn.__name__ not in LEAVES:
-        found += drawn(Renderer().render(control.fn, *control.args, **control.kwargs))
+        # Drawn as Flet draws it: in its own frame, where its hooks (its kept parts) live.
+        found += drawn(Renderer(control).render(control.fn, *control.args, **control.kwargs))
     for part in ("controls", "content"):
         inner = getattr(control, part, None)
         for child in inner if isinstance(inner, list) else [inner] if inner else []:

@@ -12,6 +12,7 @@ from randomplay import new_match, random_entry
 
 from app.games import GAME_VIEWS
 from app.games.common import SMALL_CARD, TEXT
+from app.kept import Kept
 from rules import GAMES
 
 SMALL_CARD_DEFAULT = 40  # SmallCard's width when a board gives none
@@ -34,7 +35,8 @@ def mid_deal_view(game: str, seats: int) -> object:
 def test_board_text_and_card_ranks_are_readable(game):
     seats = GAMES[game].seat_limits()[1]  # the most the default options allow
     names = tuple(f"P{i}" for i in range(seats))
-    board = Renderer().render(GAME_VIEWS[game].board, mid_deal_view(game, seats), names, "lt")
+    view = mid_deal_view(game, seats)
+    board = Renderer().render(GAME_VIEWS[game].board, view, names, "lt", Kept())
     sizes = [text.size for text in texts(board)]
     assert sizes and all(size is not None and size >= TEXT for size in sizes)
     cards = [c for c in drawn(board) if isinstance(c, Component)]

@@ -12,6 +12,7 @@ from controls import drawn, texts
 from flet.components.component import Component, Renderer
 
 from app.games.ramsas import board, trick_of_entries
+from app.kept import Kept
 from rules import GAMES, Card, Match, load
 from rules.ramsas import RamsasView
 
@@ -139,7 +140,7 @@ def shown_cards(control: object) -> list[Card | None]:
 
 
 def build(v: RamsasView, lang: str = "lt") -> object:
-    return Renderer().render(board, v, tuple(NAMES), lang)
+    return Renderer().render(board, v, tuple(NAMES), lang, Kept())
 
 
 def test_board_shows_the_finished_trick_and_who_won_it():
@@ -164,6 +165,8 @@ def test_board_before_any_trick_names_no_winner():
 
 
 def test_a_long_name_keeps_to_one_line_on_its_seat():
-    b = Renderer().render(board, view(OPENING), ("Ona", "Aleksandras Vytautas", "Jonas"), "lt")
+    b = Renderer().render(
+        board, view(OPENING), ("Ona", "Aleksandras Vytautas", "Jonas"), "lt", Kept()
+    )
     seat_names = [t for t in texts(b) if t.value == "Aleksandras Vytautas"]
     assert [t.max_lines for t in seat_names] == [1]

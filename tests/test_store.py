@@ -9,7 +9,7 @@ import unicodedata
 
 import pytest
 from conftest import SCENARIOS, rows
-from sqlalchemy.orm import SessionTransaction
+from sqlalchemy.engine.default import DefaultDialect
 
 import models.live
 from bench.table import next_entry
@@ -245,7 +245,7 @@ def test_failed_commit_leaves_memory_as_the_disk(store, monkeypatch):
     def fail(self, *args, **kwargs):
         raise OSError("disk full")
 
-    monkeypatch.setattr(SessionTransaction, "commit", fail)
+    monkeypatch.setattr(DefaultDialect, "do_commit", fail)  # at the driver: every path
     with pytest.raises(OSError):
         live.add_entry({"type": "play", "player": 2, "card": "9H"})
     monkeypatch.undo()
@@ -265,7 +265,7 @@ def test_a_failed_commit_that_cannot_reload_makes_the_next_write_reload(store, m
     def gone(*args, **kwargs):
         raise StoreFault("unreachable", "postgresql+psycopg://club", "server closed")
 
-    monkeypatch.setattr(SessionTransaction, "commit", gone)
+    monkeypatch.setattr(DefaultDialect, "do_commit", gone)
     monkeypatch.setattr(models.live, "open_stored", gone)
     with pytest.raises(StoreFault):
         live.add_entry({"type": "play", "player": 2, "card": "9H"})

@@ -7,11 +7,12 @@ import flet as ft
 from app.cards_view import SmallCard
 from app.games.common import counts, label, name, stock
 from app.i18n import tr
+from app.kept import Kept
 from rules.bumas import BumasView
 from rules.match import Reason
 
 
-def board(view: BumasView, names: tuple[str, ...], lang: str) -> ft.Control:
+def board(view: BumasView, names: tuple[str, ...], lang: str, kept: Kept) -> ft.Control:
     top = ft.Row(
         [
             label(tr(lang, "board.top")),
@@ -21,7 +22,7 @@ def board(view: BumasView, names: tuple[str, ...], lang: str) -> ft.Control:
         spacing=10,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
-    return ft.Column([top, counts(names, view.hands, [])], spacing=6)
+    return ft.Column([top, counts(names, view.hands, [], kept)], spacing=6)
 
 
 def reason(lang: str, why: Reason, names: tuple[str, ...]) -> str:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import flet as ft
 
-from app.cards_view import SmallCard, SuitMark
+from app.cards_view import SmallCard
 from app.games.common import SMALL_CARD, counts, label, name
 from app.i18n import tr, trn
+from app.kept import Kept, use_kept
 from app.memo import memo
-from app.suits import on_table_colour
+from app.suits import on_table_colour, suit_mark
 from rules.cards import SUITS, Card, Suit
 from rules.devynake import DevynakeView
 from rules.match import Reason
@@ -17,17 +18,16 @@ from rules.match import Reason
 @memo
 @ft.component
 def SuitRow(suit: Suit, placed: tuple[int, int] | None, lang: str) -> ft.Control:
-    """One suit's row, drawn again only when a card joins it: a tap changes one row."""
+    """One suit's row, drawn again only when a card joins it: a tap changes one row, and
+    the cards it had are kept (``use_kept``): the card that joined is the one drawn."""
+    kept = use_kept()
     if placed is None:
         cards: list[ft.Control] = [label(tr(lang, "board.row_empty"))]
     else:
         low, high = placed
-        cards = [
-            SmallCard(Card(r, suit), lang, width=SMALL_CARD, key=f"{r}{suit.value}")
-            for r in range(low, high + 1)
-        ]
+        cards = [kept.get((r, lang), small, Card(r, suit), lang) for r in range(low, high + 1)]
     return ft.Row(
-        [SuitMark(suit, 20, on_table_colour(suit)), *cards],
+        [kept.get("sign", suit_mark, suit, 20, on_table_colour(suit)), *cards],
         # A full row (six to ace) is 317 px wide: it fits a 360 px phone unscrolled.
         spacing=1,
         scroll=ft.ScrollMode.AUTO,
@@ -35,11 +35,14 @@ def SuitRow(suit: Suit, placed: tuple[int, int] | None, lang: str) -> ft.Control
     )
 
 
-def board(view: DevynakeView, names: tuple[str, ...], lang: str) -> ft.Control:
+def small(card: Card, lang: str) -> ft.Control:
+    return SmallCard(card, lang, width=SMALL_CARD, key=str(card))
+
+
+def board(view: DevynakeView, names: tuple[str, ...], lang: str, kept: Kept) -> ft.Control:
     rows = [SuitRow(suit, placed, lang, key=suit.value) for suit, placed in zip(SUITS, view.rows)]
-    return ft.Column(
-        [*rows, counts(names, view.hands, [label(tr(lang, "board.cards_left"))])], spacing=4
-    )
+    left = kept.get(lang, lambda: label(tr(lang, "board.cards_left")))
+    return ft.Column([*rows, counts(names, view.hands, [left], kept)], spacing=4)
 
 
 def reason(lang: str, why: Reason, names: tuple[str, ...]) -> str:

@@ -7,11 +7,12 @@ import flet as ft
 from app.cards_view import SmallCard
 from app.games.common import counts, label, name, stock
 from app.i18n import tr
+from app.kept import Kept
 from rules.domino import DominoView
 from rules.match import Reason
 
 
-def board(view: DominoView, names: tuple[str, ...], lang: str) -> ft.Control:
+def board(view: DominoView, names: tuple[str, ...], lang: str, kept: Kept) -> ft.Control:
     def end(key: str, card) -> ft.Control:
         return ft.Column(
             [label(tr(lang, key)), SmallCard(card, lang)],
@@ -36,7 +37,7 @@ def board(view: DominoView, names: tuple[str, ...], lang: str) -> ft.Control:
         alignment=ft.MainAxisAlignment.CENTER,
         spacing=16,
     )
-    return ft.Column([line, counts(names, view.hands, [stock(lang, view.stock)])], spacing=6)
+    return ft.Column([line, counts(names, view.hands, [stock(lang, view.stock)], kept)], spacing=6)
 
 
 def reason(lang: str, why: Reason, names: tuple[str, ...]) -> str:

@@ -14,6 +14,7 @@ import flet as ft
 from app.cards_view import SmallCard
 from app.games.common import SMALL_CARD, TEXT, label, name
 from app.i18n import tr, trn
+from app.kept import Kept
 from rules.match import Reason
 from rules.ramsas import RamsasView
 
@@ -22,7 +23,7 @@ SEAT_CARD = 34  # its rank is 15 px
 SEAT_W = 76
 
 
-def board(view: RamsasView, names: tuple[str, ...], lang: str) -> ft.Control:
+def board(view: RamsasView, names: tuple[str, ...], lang: str, _kept: Kept) -> ft.Control:
     head = [label(tr(lang, "board.trump")), SmallCard(view.trump_card, lang, width=SEAT_CARD)]
     if view.buyer is not None:
         head.append(ft.Text(tr(lang, "board.buyer", player=names[view.buyer]), size=TEXT))
