@@ -27,6 +27,9 @@ class Kept:
     def __init__(self) -> None:
         self.last: dict[object, ft.BaseControl] = {}
         self.now: dict[object, ft.BaseControl] = {}
+        # What each slot's component was called with, for ``call``.
+        self.last_calls: dict[object, tuple[object, tuple[object, ...], dict[str, object]]] = {}
+        self.now_calls: dict[object, tuple[object, tuple[object, ...], dict[str, object]]] = {}
 
     def get(self, key: object, make: Callable[..., KeptT], *args: object) -> KeptT:
         """The control kept under ``key``, else ``make(*args)``; a second use of ``key`` in
@@ -37,8 +40,47 @@ class Kept:
         self.now[key] = control
         return control  # type: ignore[return-value]  # kept under the key it was made for
 
+    def call(
+        self, slot: object, component: Callable[..., ft.Control], *args: object, **kwargs: object
+    ) -> ft.Control:
+        """``component(*args, **kwargs)`` – or, when the last drawing called it in ``slot``
+        with the same arguments (each the same object or equal, as Flet's memo compares
+        them), the very component it got then.
+
+        A memoized component called anew is a new object for the diff to reconcile with
+        the old one and compare its arguments; the same object it passes over.
+        """
+        called = (component, args, kwargs)
+        last = self.last_calls.get(slot)
+        kept = self.last.get(slot)
+        control: ft.BaseControl
+        if slot not in self.now and last is not None and kept is not None and same(last, called):
+            control = kept
+        else:
+            control = component(*args, **kwargs)
+        if slot not in self.now:
+            self.now[slot] = control
+            self.now_calls[slot] = called
+        return control  # type: ignore[return-value]  # what ``component`` returned before
+
     def done(self) -> None:
         self.last, self.now = self.now, {}
+        self.last_calls, self.now_calls = self.now_calls, {}
+
+
+def same(
+    last: tuple[object, tuple[object, ...], dict[str, object]],
+    now: tuple[object, tuple[object, ...], dict[str, object]],
+) -> bool:
+    """Two calls of one component with arguments each identical or equal."""
+    (component, args, kwargs), (component_now, args_now, kwargs_now) = last, now
+    return (
+        component is component_now
+        and len(args) == len(args_now)
+        and all(a is b or a == b for a, b in zip(args, args_now))
+        and kwargs.keys() == kwargs_now.keys()
+        and all(kwargs[k] is kwargs_now[k] or kwargs[k] == kwargs_now[k] for k in kwargs)
+    )
 
 
 def use_kept() -> Kept:

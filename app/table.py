@@ -196,7 +196,9 @@ def info_words(text: str) -> ft.Text:
 def Header(state: HeaderState) -> ft.Control:
     kept = use_kept()
     totals = [
-        SeatTotal(seat, name, total, turn, deals, state.dealer_word, key=seat)
+        kept.call(
+            ("seat", seat), SeatTotal, seat, name, total, turn, deals, state.dealer_word, key=seat
+        )
         for seat, (name, total, turn, deals) in enumerate(state.seats)
     ]
     return ft.Column(
@@ -282,10 +284,15 @@ def LastLine(text: str, undo_label: str, lang: str, on_undo: Callable[[], None])
     )
 
 
+def no_notice() -> ft.Control:
+    """The banner's place while there is nothing to tell."""
+    return ft.Container(height=0)
+
+
 def NoticeBanner(tm: TableModel, on_rule) -> ft.Control:
     notice = tm.notice
     if notice is None:
-        return ft.Container(height=0)
+        return no_notice()
     bg, fg = NOTICE_COLOURS[notice.kind]
     icon = {"refused": ft.Icons.BLOCK, "violation": ft.Icons.GAVEL, "info": ft.Icons.INFO}[
         notice.kind
@@ -451,6 +458,13 @@ def lines_of(count: int, per_line: int) -> int:
     return -(-count // lines)
 
 
+def suit_column(suit: Suit) -> ft.Control:
+    """The suit's sign at the head of its picker line."""
+    return ft.Container(
+        suit_mark(suit, 20, on_table_colour(suit)), width=SUIT_COLUMN, alignment=ft.Alignment.CENTER
+    )
+
+
 @memo
 @ft.component
 def PickerRow(
@@ -469,11 +483,7 @@ def PickerRow(
     faces = [kept.card(code, state, lang, big) for code, state in cards]
     return ft.Row(
         [
-            ft.Container(
-                suit_mark(suit, 20, on_table_colour(suit)),
-                width=SUIT_COLUMN,
-                alignment=ft.Alignment.CENTER,
-            ),
+            kept.get("sign", suit_column, suit),
             ft.Row(
                 faces,
                 wrap=True,
@@ -493,7 +503,7 @@ def per_line(room: float, big: bool) -> int:
     return int((room - SUIT_COLUMN - 4 + CARD_GAP) // (width + CARD_GAP))
 
 
-def Picker(tm: TableModel, room: float, big: bool, shown: bool) -> ft.Control:
+def Picker(tm: TableModel, room: float, big: bool, shown: bool, kept: Kept) -> ft.Control:
     """One block per suit; a suit takes as few lines as the room allows (one on a tablet,
     two for 8 or 9 cards on a 360 px phone, where 48 px targets leave room for six).
 
@@ -504,7 +514,17 @@ def Picker(tm: TableModel, room: float, big: bool, shown: bool) -> ft.Control:
     rows = table_state.picker(tm) if shown else table_state.hidden_picker(tm)
     return ft.Column(
         [
-            PickerRow(suit, cards, tm.lang, tm.tap_card, fits, big, key=suit.value)
+            kept.call(
+                ("picker", suit),
+                PickerRow,
+                suit,
+                cards,
+                tm.lang,
+                tm.tap_card,
+                fits,
+                big,
+                key=suit.value,
+            )
             for suit, cards in rows
         ],
         spacing=5,
@@ -950,6 +970,7 @@ def scroll_to_top_on_new_deal(tm: TableModel) -> ft.Ref[ft.Column]:
 @ft.component
 def TableScreen(tm: TableModel, on_rule, width: float = 360) -> ft.Control:
     _ = tm.rev  # re-render whenever the match changes; the parts below skip what did not
+    kept = use_kept()  # the parts called as last time are handed back as they were
     follow_other_screens(tm)
     kept_buttons(tm).new_drawing()
     scroller = scroll_to_top_on_new_deal(tm)
@@ -958,9 +979,9 @@ def TableScreen(tm: TableModel, on_rule, width: float = 360) -> ft.Control:
     log = tm.match.current
     pinned = ft.Column(
         [
-            Header(table_state.header(tm)),
-            LastLine(tm.last_entry(), tm.undo_label(), tm.lang, tm.undo),
-            NoticeBanner(tm, on_rule),
+            kept.call("header", Header, table_state.header(tm)),
+            kept.call("last", LastLine, tm.last_entry(), tm.undo_label(), tm.lang, tm.undo),
+            NoticeBanner(tm, on_rule) if tm.notice else kept.get("no-notice", no_notice),
             *(
                 [ViolationPanel(pending, tm.lang, tm.let_stand, tm.annul_for)]
                 if (pending := table_state.pending_violations(tm))
@@ -972,7 +993,7 @@ def TableScreen(tm: TableModel, on_rule, width: float = 360) -> ft.Control:
     # Every part of the play column has a key: when the deal's summary comes in above
     # them, Flet's diff moves the board and the buttons instead of drawing them anew.
     board = (
-        Board(tm.game_id, deal.view(), tuple(tm.names), tm.lang, key="board")
+        kept.call("board", Board, tm.game_id, deal.view(), tuple(tm.names), tm.lang, key="board")
         if deal is not None
         else ft.Container(key="board")
     )
@@ -981,7 +1002,7 @@ def TableScreen(tm: TableModel, on_rule, width: float = 360) -> ft.Control:
     room = (width - 40) * 7 / 12 if wide else width - 24
     picking = tm.expected() is not None or tm.editing is not None
     # No card is expected between deals: the picker steps aside for "next deal".
-    picker = Picker(tm, room, wide, shown=picking)
+    picker = Picker(tm, room, wide, picking, kept)
     # The board goes first while the picker has one line per suit; a bigger deck on a
     # phone needs the room, and the picker itself shows which cards are down.
     longest = max((len(cards) for _, cards in table_state.deck_rows(tm)), default=0)
@@ -996,14 +1017,16 @@ def TableScreen(tm: TableModel, on_rule, width: float = 360) -> ft.Control:
         keyed(Actions(tm), "actions"),
         keyed(picker, "picker"),
         *([] if board_first else [board]),
-        ft.Divider(key="divider"),
+        kept.get("divider", ft.Divider),
         keyed(TableActions(tm), "table-actions"),
     ]
 
     def side() -> list[ft.Control]:
         return [
-            EntryList(table_state.entry_lines(tm), tm.lang, tm.start_correcting),
-            Scoreboard(table_state.scores(tm)),
+            kept.call(
+                "entries", EntryList, table_state.entry_lines(tm), tm.lang, tm.start_correcting
+            ),
+            kept.call("scores", Scoreboard, table_state.scores(tm)),
         ]
 
     if not wide:

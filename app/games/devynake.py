@@ -40,7 +40,10 @@ def small(card: Card, lang: str) -> ft.Control:
 
 
 def board(view: DevynakeView, names: tuple[str, ...], lang: str, kept: Kept) -> ft.Control:
-    rows = [SuitRow(suit, placed, lang, key=suit.value) for suit, placed in zip(SUITS, view.rows)]
+    rows = [
+        kept.call(("row", suit), SuitRow, suit, placed, lang, key=suit.value)
+        for suit, placed in zip(SUITS, view.rows)
+    ]
     left = kept.get(lang, lambda: label(tr(lang, "board.cards_left")))
     return ft.Column([*rows, counts(names, view.hands, [left], kept)], spacing=4)
 
