@@ -36,19 +36,20 @@ def _poly(*points: tuple[int, int]) -> str:
 
 
 # In a 100 × 100 box: the shapes of the signs (their colour comes from the tint).
-SIGNS = {
-    Suit.DIAMONDS: _svg(_poly((50, 4), (86, 50), (50, 96), (14, 50))),
-    Suit.HEARTS: _svg(_dot(29, 34, 23), _dot(71, 34, 23), _poly((8, 42), (92, 42), (50, 93))),
-    Suit.SPADES: _svg(
-        _dot(29, 58, 21),
-        _dot(71, 58, 21),
-        _poly((9, 52), (91, 52), (50, 5)),
-        _poly((50, 60), (30, 96), (70, 96)),
+SHAPES = {
+    Suit.DIAMONDS: _poly((50, 4), (86, 50), (50, 96), (14, 50)),
+    Suit.HEARTS: _dot(29, 34, 23) + _dot(71, 34, 23) + _poly((8, 42), (92, 42), (50, 93)),
+    Suit.SPADES: (
+        _dot(29, 58, 21)
+        + _dot(71, 58, 21)
+        + _poly((9, 52), (91, 52), (50, 5))
+        + _poly((50, 60), (30, 96), (70, 96))
     ),
-    Suit.CLUBS: _svg(
-        _dot(50, 28, 21), _dot(27, 60, 21), _dot(73, 60, 21), _poly((50, 45), (32, 96), (68, 96))
+    Suit.CLUBS: (
+        _dot(50, 28, 21) + _dot(27, 60, 21) + _dot(73, 60, 21) + _poly((50, 45), (32, 96), (68, 96))
     ),
 }
+SIGNS = {suit: _svg(shape) for suit, shape in SHAPES.items()}
 
 
 def on_table_colour(suit: Suit) -> str:

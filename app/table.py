@@ -153,6 +153,10 @@ def icon_button(
     )
 
 
+def seat_mark(icon: ft.IconData) -> ft.Icon:
+    return ft.Icon(icon, size=16)
+
+
 def seat_words(text: str) -> ft.Text:
     return ft.Text(text, size=14, weight=ft.FontWeight.W_600)
 
@@ -176,8 +180,8 @@ def SeatTotal(
             bgcolor=ft.Colors.PRIMARY_CONTAINER if turn else ft.Colors.SURFACE_CONTAINER_HIGHEST,
             content=ft.Row(
                 [
-                    *([kept.get("turn", ft.Icon, ft.Icons.PLAY_ARROW, 16)] if turn else []),
-                    *([kept.get("deals", ft.Icon, ft.Icons.STYLE, 16)] if deals else []),
+                    *([kept.get("turn", seat_mark, ft.Icons.PLAY_ARROW)] if turn else []),
+                    *([kept.get("deals", seat_mark, ft.Icons.STYLE)] if deals else []),
                     kept.get((name, total), seat_words, f"{name} {total}"),
                 ],
                 tight=True,
@@ -443,7 +447,7 @@ class PickerCards(Kept):
         card = Card.parse(code)
         face = self.faces.get((code, big))
         if face is None:
-            face = self.faces[code, big] = face_content(card, height)
+            face = self.faces[code, big] = face_content(card, width, height)
         made = tappable_card(
             card, state, lang, lambda c: self.on_tap(c), width=width, height=height, content=face
         )

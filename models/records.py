@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import insert, text
+from sqlalchemy import bindparam, insert, text
 from sqlmodel import Session, col, select
 
 from rules.games import GAMES
@@ -22,6 +22,7 @@ from rules.match import Match, Status
 from rules.names import MAX_NAME, BadName, clean_name, name_key
 from rules.record import FORMAT, RecordError
 
+from .prepared import Prepared
 from .results import deal_results, match_results
 from .tables import DealRow, EntryRow, MatchRow, Player, Seat, utcnow
 
@@ -106,6 +107,15 @@ class StoredMatch:
         }
 
 
+# A match's deals with their cached results, read at the driver (``prepared``): a
+# 1 000-deal match is resumed from these rows, which the ORM's result took 12 ms to read.
+LIVE_DEALS = Prepared(
+    select(col(DealRow.id), DealRow.status, DealRow.points, DealRow.violations)
+    .where(col(DealRow.match_id) == bindparam("match"), col(DealRow.undone_at).is_(None))
+    .order_by(col(DealRow.number))
+)
+
+
 def read_match(session: Session, match_id: int, *, last_only: bool = False) -> StoredMatch:
     """Read one match: its row, seated names, live deals and live entries.
 
@@ -125,14 +135,10 @@ def read_match(session: Session, match_id: int, *, last_only: bool = False) -> S
     )
     names = [name for name, _ in seated]
     deals = [
-        StoredDeal(
-            stored_id(deal_id), {"status": status, "points": points, "violations": violations}
-        )
-        for deal_id, status, points, violations in session.exec(
-            select(col(DealRow.id), DealRow.status, DealRow.points, DealRow.violations)
-            .where(DealRow.match_id == match_id, col(DealRow.undone_at).is_(None))
-            .order_by(col(DealRow.number))
-        )
+        StoredDeal(deal_id, {"status": status, "points": points, "violations": violations})
+        for deal_id, status, points, violations in LIVE_DEALS.run(
+            session.connection(), match=match_id
+        ).all()
     ]
     by_id = {deal.id: deal for deal in deals}
     entries = (
@@ -181,9 +187,10 @@ def resumed(stored: StoredMatch) -> Match:
     """
     game = GAMES[stored.game](len(stored.names), json.loads(stored.options))
     match = Match(game, stored.first_dealer)
-    for deal in stored.deals[:-1]:
-        points = json.loads(deal.results["points"] or "null")
-        match.add_result(Status(deal.results["status"]), points)
+    closed = stored.deals[:-1]
+    # One JSON text for all the deals' points: a thousand little parses cost five times more.
+    points = json.loads("[" + ",".join(deal.results["points"] or "null" for deal in closed) + "]")
+    match.add_results([(Status(d.results["status"]), p) for d, p in zip(closed, points)])
     if stored.deals:
         match.start_deal()
         for entry in stored.deals[-1].entries:

@@ -12,7 +12,7 @@ Only loading a match or undoing an entry replays from the start.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, ClassVar
@@ -337,9 +337,11 @@ class Match:
         last = self.current
         if last is None:
             return self.first_dealer
-        if last.status is Status.ANNULLED:
-            return last.dealer
-        return (last.dealer + 1) % self.game.seats
+        return self._dealer_after(last.dealer, last.status)
+
+    def _dealer_after(self, dealer: int, status: Status) -> int:
+        """Who deals after a deal ``dealer`` dealt: the same player again if it was annulled."""
+        return dealer if status is Status.ANNULLED else (dealer + 1) % self.game.seats
 
     def start_deal(self) -> DealLog:
         """Begin the next deal (the record's next ``deals`` item, or the app's 'next deal')."""
@@ -369,6 +371,26 @@ class Match:
             self.counted += 1
         self.totals = [t + p for t, p in zip(self.totals, points)]
         return log
+
+    def add_results(self, results: Sequence[tuple[Status, list[int]]]) -> None:
+        """``add_result`` for each of many closed deals (a stored match resumed): the same
+        logs, all checked before any is added, the match's own checks made once."""
+        current = self.current
+        if results and (self.finished or (current is not None and current.status is Status.OPEN)):
+            raise ValueError("a result follows a closed deal of a match going on")
+        seats = self.game.seats
+        for status, points in results:
+            if status is Status.OPEN or len(points) != seats:
+                raise ValueError(f"not the result of a closed deal: {status.value} {points}")
+        dealer = self.next_dealer()
+        totals, counted, deals = list(self.totals), self.counted, self.deals
+        for status, points in results:
+            deals.append(DealLog(len(deals), dealer, None, points=list(points), closed=status))
+            if status is Status.FINISHED:
+                counted += 1
+            totals = [t + p for t, p in zip(totals, points)]
+            dealer = self._dealer_after(dealer, status)
+        self.totals, self.counted = totals, counted
 
     def keep_result_only(self, number: int) -> None:
         """Let closed deal ``number`` keep its result only, as ``add_result`` makes it

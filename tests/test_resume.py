@@ -132,3 +132,34 @@ def test_a_match_played_on_keeps_only_the_open_deal_in_memory(store, game, seats
     again = live.match.current
     assert again is not None and again.accepted
     assert state(live.match) == state(store.replay(live.match_id).match)
+
+
+def test_results_taken_at_once_are_the_results_taken_one_by_one():
+    from rules.games import GAMES
+    from rules.match import Status
+
+    game = GAMES["devynake"](3, {"deals": None})
+    results = [
+        (Status.FINISHED, [0, 5, 0]),
+        (Status.ANNULLED, [0, 0, 0]),
+        (Status.FINISHED, [3, 0, 0]),
+    ]
+    one_by_one, at_once = Match(game, 1), Match(game, 1)
+    for status, points in results:
+        one_by_one.add_result(status, points)
+    at_once.add_results(results)
+    assert [(d.number, d.dealer, d.points, d.status) for d in at_once.deals] == [
+        (d.number, d.dealer, d.points, d.status) for d in one_by_one.deals
+    ]
+    assert (at_once.totals, at_once.counted) == (one_by_one.totals, one_by_one.counted)
+    assert at_once.next_dealer() == one_by_one.next_dealer() == 0
+
+
+def test_results_with_one_that_is_not_closed_change_nothing():
+    from rules.games import GAMES
+    from rules.match import Status
+
+    match = Match(GAMES["devynake"](3, {"deals": None}), 0)
+    with pytest.raises(ValueError):
+        match.add_results([(Status.FINISHED, [0, 5, 0]), (Status.OPEN, [0, 0, 0])])
+    assert (match.deals, match.totals, match.counted) == ([], [0, 0, 0], 0)
