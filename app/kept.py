@@ -10,7 +10,7 @@ are handed to Flet as the objects it already has.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TypeVar, overload
 
 import flet as ft
 
@@ -83,12 +83,24 @@ def same(
     )
 
 
-def use_kept() -> Kept:
-    """A component's own ``Kept``, with the drawing before this one's controls to hand out.
+KeptKind = TypeVar("KeptKind", bound=Kept)
+
+
+@overload
+def use_kept() -> Kept: ...
+
+
+@overload
+def use_kept(kind: Callable[[], KeptKind]) -> KeptKind: ...
+
+
+def use_kept(kind: Callable[[], Kept] = Kept) -> Kept:
+    """A component's own ``Kept`` (or ``kind`` of it), with the drawing before this one's
+    controls to hand out.
 
     Called where the component is drawn (a hook): what the last drawing asked for may
     be kept by this one, what it did not is let go.
     """
-    kept: Kept = ft.use_memo(Kept, [])
+    kept: Kept = ft.use_memo(kind, [])
     kept.done()
     return kept

@@ -70,17 +70,24 @@ NOTICE_COLOURS = {
 }
 
 
+def bare_button(
+    kind: str, text: str, on_click: Callable[[], None], *, primary: bool = False
+) -> ft.Control:
+    """The button of ``action_button``, without its semantics node: 48 px high, its icon."""
+    style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=14, vertical=12))
+    button_type = ft.FilledButton if primary else ft.OutlinedButton
+    return button_type(
+        text, icon=ACTION_ICONS.get(kind), on_click=lambda _: on_click(), style=style, height=48
+    )
+
+
 def action_button(
     kind: str, text: str, on_click, *, primary: bool = False, label: str | None = None
 ) -> ft.Control:
-    style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=14, vertical=12))
-    button_type = ft.FilledButton if primary else ft.OutlinedButton
     return ft.Semantics(
         identifier=f"action-{kind}",
         label=label,
-        content=button_type(
-            text, icon=ACTION_ICONS.get(kind), on_click=lambda _: on_click(), style=style, height=48
-        ),
+        content=bare_button(kind, text, on_click, primary=primary),
     )
 
 
@@ -236,17 +243,11 @@ def Header(state: HeaderState) -> ft.Control:
 def undo_button(text: str, on_undo: MutableRef[Callable[[], None]]) -> ft.Control:
     """The undo button, calling the handler its line was last drawn with."""
 
-    def click(_: ft.Event[ft.OutlinedButton]) -> None:
+    def click() -> None:
         if on_undo.current is not None:
             on_undo.current()
 
-    return ft.OutlinedButton(
-        text,
-        icon=ACTION_ICONS["undo"],
-        on_click=click,
-        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=14, vertical=12)),
-        height=48,
-    )
+    return bare_button("undo", text, click)
 
 
 @memo
@@ -481,8 +482,7 @@ def PickerRow(
 ) -> ft.Control:
     width = BIG_CARD_W if big else CARD_W
     chunk = lines_of(len(cards), per_line)
-    kept: PickerCards = ft.use_memo(PickerCards, [])
-    kept.done()
+    kept = use_kept(PickerCards)
     kept.on_tap = on_tap
     faces = [kept.card(code, state, lang, big) for code, state in cards]
     return ft.Row(
