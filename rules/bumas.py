@@ -87,11 +87,12 @@ class BumasDeal(StockDeal):
         super().__init__(game, dealer, totals)
         self.top: Card | None = None
         self.pile: Counter[Card] = Counter()  # every card on the pile now, the top included
+        self.piled = 0  # how many cards ``pile`` holds: asked at every turn, so kept, not summed
 
     @property
     def under(self) -> int:
         """Cards under the top card: what a reshuffle turns into the stock."""
-        return max(sum(self.pile.values()) - 1, 0)
+        return max(self.piled - 1, 0)
 
     def fitting(self) -> frozenset[Card]:
         assert self.top is not None
@@ -105,6 +106,7 @@ class BumasDeal(StockDeal):
             assert self.top is not None
             self.stock += self.under
             self.pile = Counter({self.top: 1})
+            self.piled = 1
         self.stock -= count
 
     # -- checking -------------------------------------------------------
@@ -123,7 +125,7 @@ class BumasDeal(StockDeal):
 
     def _check_play(self, entry: Played) -> None:
         card, top = entry.card, self.top
-        if self.pile[card] >= self.game.copies:
+        if self.pile.get(card, 0) >= self.game.copies:  # ``get``: no ``__missing__`` in Python
             raise Refused(Code.CARD_GONE, card=card)
         if top is not None and card.suit != top.suit and card.rank != top.rank:
             raise Refused(Code.NOT_PLAYABLE, "pile_mismatch", card=card, top=top)
@@ -143,6 +145,7 @@ class BumasDeal(StockDeal):
         violations = self.play_cards(player, entry.cards, index)
         self.top = entry.card
         self.pile[entry.card] += 1
+        self.piled += 1
         if self.hands[player] == 0:
             self.finish([1 if seat == player else 0 for seat in range(self.seats)])
         else:

@@ -73,12 +73,38 @@ class CardError(ValueError):
     """The text is not a card."""
 
 
-@dataclass(frozen=True, order=True, slots=True)
+# Every card made so far, by rank and suit: ``Card`` hands out one object per card.
+_CARDS: dict[tuple[int, Suit], Card] = {}
+
+
+@dataclass(frozen=True, order=True, slots=True, init=False)
 class Card:
-    """One card: rank 2..14 (ace high) and suit."""
+    """One card: rank 2..14 (ace high) and suit.
+
+    There is one object per card, as an enum has one member per name: ``Card(10,
+    Suit.HEARTS)`` is the ten of hearts every time. So equal cards are the same object,
+    and the sets and dicts of cards every entry consults hash and compare them in C, by
+    identity, where a dataclass would do it in Python.
+    """
 
     rank: int
     suit: Suit
+
+    def __new__(cls, rank: int, suit: Suit) -> Card:
+        card = _CARDS.get((rank, suit))
+        if card is None:
+            card = object.__new__(cls)
+            object.__setattr__(card, "rank", rank)
+            object.__setattr__(card, "suit", Suit(suit))
+            card = _CARDS.setdefault((rank, card.suit), card)
+        return card
+
+    __hash__ = object.__hash__
+    __eq__ = object.__eq__
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int, Suit]]:
+        """Copies and pickles come back as the one object of their card."""
+        return Card, (self.rank, self.suit)
 
     @classmethod
     def parse(cls, text: object) -> Card:

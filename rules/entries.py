@@ -142,7 +142,10 @@ class Played(Entry):
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        return tuple(p.card for p in self.placements)
+        placements = self.placements
+        if len(placements) == 1:  # nearly every play: no generator to run
+            return (placements[0].card,)
+        return tuple(p.card for p in placements)
 
     def to_record(self) -> dict[str, Any]:
         out = Entry.to_record(self)

@@ -77,9 +77,14 @@ class Knowledge:
     def prove(self, player: int, cards: Iterable[Card], proof: int) -> list[Violation]:
         """The player showed ``cards`` at entry ``proof``: report each exclusion they break."""
         cards = list(cards)
+        exclusions = self.exclusions[player]
+        if len(cards) == 1:  # nearly every play: break nothing and spend no spare, keep all
+            card = cards[0]
+            if all(not ex.spare and card not in ex.cards for ex in exclusions):
+                return []
         found: list[Violation] = []
         kept: list[Exclusion] = []
-        for ex in self.exclusions[player]:
+        for ex in exclusions:
             hits = [c for c in cards if c in ex.cards]
             if len(hits) > ex.spare:
                 found.append(Violation(ex.event, proof, player, ex.code, hits[ex.spare]))

@@ -431,8 +431,11 @@ class Match:
 
     def check(self, raw: object) -> Entry:
         """Raise ``Refused`` if ``raw`` would be refused now; return the parsed entry."""
+        return self._check(raw, self.current)
+
+    def _check(self, raw: object, log: DealLog | None) -> Entry:
+        """``check`` against the current deal's ``log``, which the caller has at hand."""
         entry = self.parse(raw)
-        log = self.current
         if log is None:
             raise Refused(Code.WRONG_PHASE, "no_deal")
         if log.deal is None:
@@ -464,13 +467,14 @@ class Match:
         log = self.current
         index = log.entries if log else 0
         try:
-            entry = self.check(raw)
+            entry = self._check(raw, log)
         except Refused as refusal:
             if log is not None:
                 log.entries += 1
                 log.rejected.append((index, refusal))
             return Outcome(index, None, refusal)
-        return self.commit(entry)
+        assert log is not None  # ``_check`` refuses an entry with no deal
+        return self._commit(entry, log)
 
     def commit(self, entry: Entry) -> Outcome:
         """Apply an entry that ``check`` has just accepted, without checking it again.
@@ -478,7 +482,11 @@ class Match:
         Nothing may change the match between that ``check`` and this call.
         """
         log = self.current
-        assert log is not None and log.deal is not None
+        assert log is not None
+        return self._commit(entry, log)
+
+    def _commit(self, entry: Entry, log: DealLog) -> Outcome:
+        assert log.deal is not None
         index = log.entries
         log.entries += 1
         log.accepted.append((index, entry))

@@ -10,9 +10,10 @@ import stock_deals
 from conftest import record
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from randomplay import candidates, new_match
 from stock_deals import Cheats, split
 
-from rules import Code, Match, deck, load, verdict
+from rules import Code, Match, Status, deck, load, verdict
 from rules.bumas import Bumas
 from rules.options import OptionError
 
@@ -173,6 +174,28 @@ def test_a_draw_may_run_across_the_reshuffle():
     deal = match.current.deal
     assert (deal.stock, deal.under) == (0, 0) and deal.hands == [46, 5]
     accept(match, pas(0))
+
+
+@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("seed", range(3))
+def test_the_count_under_the_top_is_the_pile_less_its_top(seed, players):
+    """``under`` is kept as cards are played and the pile turned, not counted each turn:
+    after every entry it is what the pile holds less the top card."""
+    rng = random.Random(seed)
+    match = new_match("bumas", players, rng, target=10**6)
+    turned = 0
+    while turned < 5:  # the case this is about: the pile became the stock
+        log = match.start_deal()
+        while log.status is Status.OPEN:
+            legal = [raw for raw in candidates(match, rng) if match.is_legal(raw)]
+            draws = [raw for raw in legal if raw["type"] == "draw"]
+            # Draw often, so that the stock runs out and the pile is turned again and again.
+            raw = draws[0] if draws and rng.random() < 0.6 else rng.choice(legal)
+            deal = log.deal
+            before = deal.stock
+            assert match.apply(raw).accepted
+            turned += deal.stock > before
+            assert deal.under == max(sum(deal.pile.values()) - 1, 0)
 
 
 def test_without_reshuffle_pass_when_the_stock_is_empty():

@@ -1,5 +1,9 @@
 """Cards parse and print per RECORDS.md; decks have the right cards."""
 
+import copy
+import pickle
+from dataclasses import FrozenInstanceError
+
 import pytest
 
 from rules.cards import ACE, Card, CardError, Suit, deck
@@ -48,3 +52,27 @@ def test_decks(size, lowest):
 def test_no_other_deck():
     with pytest.raises(ValueError):
         deck(40)
+
+
+def test_one_object_per_card():
+    """Equal cards are the same object, however made: sets and dicts of cards hash them by
+    identity, so an equal copy that was another object would be another key."""
+    ten = Card(10, Suit.HEARTS)
+    assert ten is Card.parse("10H") is Card.parse("t♥") is Card(10, "H")  # type: ignore[arg-type]
+    assert ten is copy.copy(ten) is copy.deepcopy(ten) is pickle.loads(pickle.dumps(ten))
+    assert ten.suit is Suit.HEARTS
+    assert set(deck(52)) == {Card.parse(str(card)) for card in deck(52)}
+    assert {ten: 1}[Card(10, Suit.HEARTS)] == 1
+    assert ten != Card(10, Suit.SPADES) and ten != (10, "H") and ten < Card(11, Suit.HEARTS)
+
+
+def test_a_card_stays_as_made():
+    ten = Card(10, Suit.HEARTS)
+    with pytest.raises(FrozenInstanceError):
+        ten.rank = 11  # type: ignore[misc]
+    assert Card(10, Suit.HEARTS).rank == 10
+
+
+def test_no_card_of_another_suit():
+    with pytest.raises(ValueError):
+        Card(10, "X")  # type: ignore[arg-type]
