@@ -10,11 +10,13 @@ are handed to Flet as the objects it already has.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar, overload
+from functools import partial
+from typing import ParamSpec, TypeVar, overload
 
 import flet as ft
 
 KeptT = TypeVar("KeptT", bound=ft.BaseControl)
+P = ParamSpec("P")
 
 
 class Kept:
@@ -30,6 +32,9 @@ class Kept:
         # What each slot's component was called with, for ``call``.
         self.last_calls: dict[object, tuple[object, tuple[object, ...], dict[str, object]]] = {}
         self.now_calls: dict[object, tuple[object, tuple[object, ...], dict[str, object]]] = {}
+        # The handler each slot was last given, for ``handler``.
+        self.last_handlers: dict[object, Callable[..., None]] = {}
+        self.now_handlers: dict[object, Callable[..., None]] = {}
 
     def get(self, key: object, make: Callable[..., KeptT], *args: object) -> KeptT:
         """The control kept under ``key``, else ``make(*args)``; a second use of ``key`` in
@@ -63,9 +68,27 @@ class Kept:
             self.now_calls[slot] = called
         return control  # type: ignore[return-value]  # what ``component`` returned before
 
+    def handler(self, slot: object, latest: Callable[P, None]) -> Callable[P, None]:
+        """A handler for a control to keep: it calls ``latest``, or what a later drawing
+        gave for ``slot`` in its place.
+
+        A kept control holds the handler it was made with, and a handler closes over the
+        drawing that made it (its match state, its deal): called after a later drawing,
+        that one would act on a screen already gone.
+        """
+        self.now_handlers[slot] = latest
+        return partial(self._call_latest, slot)
+
+    def _call_latest(self, slot: object, *args: object, **kwargs: object) -> None:
+        latest = self.now_handlers.get(slot) or self.last_handlers.get(slot)
+        if latest is not None:
+            latest(*args, **kwargs)
+
     def done(self) -> None:
+        """A drawing starts: what the one before used is what this one may keep."""
         self.last, self.now = self.now, {}
         self.last_calls, self.now_calls = self.now_calls, {}
+        self.last_handlers, self.now_handlers = self.now_handlers, {}
 
 
 def same(

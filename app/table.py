@@ -19,7 +19,6 @@ from collections.abc import Callable, Iterable
 from functools import partial
 
 import flet as ft
-from flet.components.hooks.use_ref import MutableRef
 
 from app import table_state
 from app.cards_view import CARD_H, CARD_W, face_content, tappable_card
@@ -91,18 +90,14 @@ def action_button(
     )
 
 
-class Buttons:
-    """The table's buttons kept from one drawing to the next (``Kept``), by what they show.
+class Buttons(Kept):
+    """The table's buttons kept from one drawing to the next, by what they show.
 
     A tap that leaves "Pass" as it was then hands Flet the same control in the same
     place, which its diff skips without a look inside; made anew, the button would be
     compared field by field, six or seven controls on every tap. A kept button calls
-    what the latest drawing gave for it, never a handler of an older one.
+    what the latest drawing gave for it (``Kept.handler``).
     """
-
-    def __init__(self) -> None:
-        self.kept = Kept()
-        self.handlers: dict[object, Callable[[], None]] = {}
 
     def button(
         self,
@@ -114,20 +109,10 @@ class Buttons:
         label: str | None = None,
     ) -> ft.Control:
         key = (kind, text, primary, label)
-        if key in self.kept.now:  # the same button twice in one drawing: the second is its own
+        if key in self.now:  # the same button twice in one drawing: the second is its own
             return action_button(kind, text, on_click, primary=primary, label=label)
-        self.handlers[key] = on_click
-        return self.kept.get(
-            key,
-            lambda: action_button(
-                kind, text, lambda: self.handlers[key](), primary=primary, label=label
-            ),
-        )
-
-    def new_drawing(self) -> None:
-        """A drawing starts: what the one before used is what this one may keep."""
-        self.kept.done()
-        self.handlers = {key: self.handlers[key] for key in self.kept.last}
+        click = self.handler(key, on_click)
+        return self.get(key, lambda: action_button(kind, text, click, primary=primary, label=label))
 
 
 def kept_buttons(tm: TableModel) -> Buttons:
@@ -240,14 +225,8 @@ def Header(state: HeaderState) -> ft.Control:
     )
 
 
-def undo_button(text: str, on_undo: MutableRef[Callable[[], None]]) -> ft.Control:
-    """The undo button, calling the handler its line was last drawn with."""
-
-    def click() -> None:
-        if on_undo.current is not None:
-            on_undo.current()
-
-    return bare_button("undo", text, click)
+def undo_button(text: str, on_undo: Callable[[], None]) -> ft.Control:
+    return bare_button("undo", text, on_undo)
 
 
 @memo
@@ -260,10 +239,9 @@ def LastLine(text: str, undo_label: str, lang: str, on_undo: Callable[[], None])
     under it is kept (``use_kept``) and calls the latest ``on_undo``.
     """
     kept = use_kept()
-    # Not ``use_ref(on_undo)``: a callable given there is called for the first value.
-    latest: MutableRef[Callable[[], None]] = ft.use_ref()
-    latest.current = on_undo
-    undo = kept.get(("undo", lang), undo_button, tr(lang, "action.undo"), latest)
+    undo = kept.get(
+        ("undo", lang), undo_button, tr(lang, "action.undo"), kept.handler("undo", on_undo)
+    )
     return ft.Row(
         [
             # The label carries the text: Flutter's web tree can keep a Text's first (empty)
@@ -432,26 +410,28 @@ class PickerCards(Kept):
     A tap changes the state of two or three cards; the others are handed to Flet's diff
     as the same objects in the same places, which it passes over without a look inside.
     A card whose state changed gets a new frame around the face it had (a face shows
-    the same in every state). A kept card calls the row's latest tap handler.
+    the same in every state). A kept card calls the row's latest tap handler
+    (``Kept.handler``).
     """
 
     def __init__(self) -> None:
         super().__init__()
-        self.on_tap: Callable[[str], None] = lambda _code: None
         self.faces: dict[tuple[str, bool], ft.Control] = {}
 
-    def card(self, code: str, state: str, lang: str, big: bool) -> ft.Control:
-        return self.get((code, state, lang, big), self._make, code, state, lang, big)
+    def card(
+        self, code: str, state: str, lang: str, big: bool, on_tap: Callable[[str], None]
+    ) -> ft.Control:
+        return self.get((code, state, lang, big), self._make, code, state, lang, big, on_tap)
 
-    def _make(self, code: str, state: str, lang: str, big: bool) -> ft.Control:
+    def _make(
+        self, code: str, state: str, lang: str, big: bool, on_tap: Callable[[str], None]
+    ) -> ft.Control:
         width, height = (BIG_CARD_W, BIG_CARD_H) if big else (CARD_W, CARD_H)
         card = Card.parse(code)
         face = self.faces.get((code, big))
         if face is None:
             face = self.faces[code, big] = face_content(card, width, height)
-        made = tappable_card(
-            card, state, lang, lambda c: self.on_tap(c), width=width, height=height, content=face
-        )
+        made = tappable_card(card, state, lang, on_tap, width=width, height=height, content=face)
         made.key = code
         return made
 
@@ -483,8 +463,8 @@ def PickerRow(
     width = BIG_CARD_W if big else CARD_W
     chunk = lines_of(len(cards), per_line)
     kept = use_kept(PickerCards)
-    kept.on_tap = on_tap
-    faces = [kept.card(code, state, lang, big) for code, state in cards]
+    tap = kept.handler("tap", on_tap)
+    faces = [kept.card(code, state, lang, big, tap) for code, state in cards]
     return ft.Row(
         [
             kept.get("sign", suit_column, suit),
@@ -976,7 +956,7 @@ def TableScreen(tm: TableModel, on_rule, width: float = 360) -> ft.Control:
     _ = tm.rev  # re-render whenever the match changes; the parts below skip what did not
     kept = use_kept()  # the parts called as last time are handed back as they were
     follow_other_screens(tm)
-    kept_buttons(tm).new_drawing()
+    kept_buttons(tm).done()
     scroller = scroll_to_top_on_new_deal(tm)
     wide = width >= WIDE
     deal = tm.deal

@@ -54,3 +54,27 @@ def test_a_call_with_another_component_is_not_kept():
     first = kept.call("slot", words, "a")
     kept.done()
     assert kept.call("slot", lambda text: ft.Text(text), "a") is not first
+
+
+def test_a_kept_handler_calls_what_the_latest_drawing_gave():
+    kept = Kept()
+    calls: list[str] = []
+    made = kept.handler("tap", lambda code: calls.append(f"first {code}"))
+    kept.done()
+    kept.handler("tap", lambda code: calls.append(f"second {code}"))
+    made("AS")  # the handler of the first drawing, held by a control kept since
+    kept.done()
+    made("KH")  # a drawing that gave none for the slot: the one before still stands
+    kept.done()
+    made("QD")  # two drawings without it: nothing is called
+    assert calls == ["second AS", "second KH"]
+
+
+def test_handlers_of_two_slots_are_apart():
+    kept = Kept()
+    calls: list[str] = []
+    tap = kept.handler("tap", lambda: calls.append("tap"))
+    undo = kept.handler("undo", lambda: calls.append("undo"))
+    undo()
+    tap()
+    assert calls == ["undo", "tap"]

@@ -80,11 +80,11 @@ def test_kept_buttons_call_the_latest_handler() -> None:
 
     buttons = Buttons()
     calls: list[str] = []
-    buttons.new_drawing()
+    buttons.done()
     first = buttons.button("pass", "Pass", lambda: calls.append("old"))
     twin = buttons.button("pass", "Pass", lambda: calls.append("twin"))
     assert twin is not first  # one control is never in two places of a drawing
-    buttons.new_drawing()
+    buttons.done()
     again = buttons.button("pass", "Pass", lambda: calls.append("new"))
     other = buttons.button("pass", "Praleisti", lambda: calls.append("lt"))
     assert again is first  # the same control: Flet's diff skips it
@@ -92,6 +92,6 @@ def test_kept_buttons_call_the_latest_handler() -> None:
     again.content.on_click(None)
     twin.content.on_click(None)
     assert calls == ["new", "twin"]
-    buttons.new_drawing()
-    buttons.new_drawing()  # a drawing without it: the next one makes it anew
+    buttons.done()
+    buttons.done()  # a drawing without it: the next one makes it anew
     assert buttons.button("pass", "Pass", lambda: None) is not first
