@@ -225,10 +225,6 @@ def Header(state: HeaderState) -> ft.Control:
     )
 
 
-def undo_button(text: str, on_undo: Callable[[], None]) -> ft.Control:
-    return bare_button("undo", text, on_undo)
-
-
 @memo
 @ft.component
 def LastLine(text: str, undo_label: str, lang: str, on_undo: Callable[[], None]) -> ft.Control:
@@ -240,7 +236,7 @@ def LastLine(text: str, undo_label: str, lang: str, on_undo: Callable[[], None])
     """
     kept = use_kept()
     undo = kept.get(
-        ("undo", lang), undo_button, tr(lang, "action.undo"), kept.handler("undo", on_undo)
+        ("undo", lang), bare_button, "undo", tr(lang, "action.undo"), kept.handler("undo", on_undo)
     )
     return ft.Row(
         [
