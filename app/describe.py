@@ -36,6 +36,8 @@ def option_value(lang: str, value: object) -> str:
         return tr(lang, "value.none")
     if isinstance(value, str):
         return tr(lang, f"value.{value}")
+    if isinstance(value, list):  # a list option (devynakė's bank shares): "2, 1"
+        return ", ".join(option_value(lang, item) for item in value)
     return format_number(lang, value) if isinstance(value, int | float) else str(value)
 
 
@@ -91,6 +93,8 @@ def entry_line(lang: str, event: dict, names: list[str]) -> str:
         return tr(lang, f"entry.{kind}", player=who, cards=cards or "—")
     if kind == "draw":
         return trn(lang, "entry.draw", event.get("count", 1), player=who)
+    if kind == "stand":
+        return tr(lang, "entry.stand", number=event.get("event", 0) + 1)
     return tr(lang, f"entry.{kind}", player=who)
 
 

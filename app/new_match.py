@@ -220,6 +220,13 @@ def option_control(nm: NewMatchModel, option: Option, lang: str) -> ft.Control:
                 ],
                 on_select=lambda e: nm.set_option(option.name, by_key[e.control.value]),
             )
+        elif option.listed:
+            control = ft.TextField(
+                value=", ".join(str(v) for v in value),
+                width=110,
+                dense=True,
+                on_blur=lambda e: nm.set_option(option.name, _typed_list(e.control.value)),
+            )
         else:
             control = ft.TextField(
                 value="" if value is None else str(value),
@@ -253,6 +260,13 @@ def _typed(text: str | None) -> Any:
         return None
     text = text.strip()
     return int(text) if text.lstrip("-").isdigit() else text
+
+
+def _typed_list(text: str | None) -> Any:
+    """A list option as typed ("2, 1" or "2 1"): its whole numbers, or the text as it was
+    when a part is not one (the form then says the value is not allowed)."""
+    parts = (text or "").replace(",", " ").split()
+    return [int(p) for p in parts] if all(p.isascii() and p.isdigit() for p in parts) else text
 
 
 def gender_chip(nm: NewMatchModel, seat: int, lang: str) -> list[ft.Control]:

@@ -30,6 +30,7 @@ from rules.entries import (
     Placement,
     Played,
     StarterTurned,
+    Stood,
     TrumpShown,
     simple_entry,
 )
@@ -89,8 +90,6 @@ class TableModel:
     show_lists: bool = False  # a phone shows the entry list and the scoreboard when asked
     watch_url: str | None = None  # on a club's server: where players watch this match
     showing_watch: bool = False  # the watch link's QR code is open at the table
-    # Violations the table has ruled on (``table_state.violation_key``): let them stand.
-    decided: frozenset[tuple[int, int, int, str]] = frozenset()
     # Called after every write the store took: the screen tells other screens of the match.
     on_stored: Callable[[], None] = field(default=lambda: None, repr=False, compare=False)
 
@@ -426,12 +425,12 @@ class TableModel:
         self.rev += 1
 
     def let_stand(self, key: tuple[int, int, int, str]) -> None:
-        """The table rules on a flagged violation: the deal goes on (or stays) as played."""
-        self.decided = self.decided | {key}
+        """The table rules on a flagged violation: it stands, the deal goes on (or stays) as
+        played. The ruling is an entry (``stand``), stored like any other."""
+        self.submit(Stood(None, key[1]))
 
     def annul_for(self, key: tuple[int, int, int, str]) -> None:
-        """The table rules on a flagged violation: the deal is annulled."""
-        self.decided = self.decided | {key}
+        """The table rules on a flagged violation: the deal is annulled, also after its end."""
         self.submit(simple_entry("annul"))
 
     def submit(self, raw: Entry | dict[str, Any]) -> None:

@@ -50,7 +50,8 @@ class PendingViolation:
     """A violation of the open (or just ended) deal that the table has not yet ruled on.
 
     With the ``flag`` penalty the referee only records it: the table decides, so the
-    screen keeps asking until it does (let it stand, or annul the deal while it is open).
+    screen keeps asking until it does (let it stand, or annul the deal, also after its
+    last card). Both rulings are entries of the deal, stored like any other.
     """
 
     key: tuple[int, int, int, str]  # deal, offending entry, proving entry, code
@@ -209,13 +210,12 @@ def pending_violations(tm: TableModel) -> tuple[PendingViolation, ...]:
     """The current deal's violations the table has still to rule on (``flag`` penalty only:
     the others act at once and are told as news)."""
     log = tm.match.current
-    if log is None or tm.match.game.options["violation_penalty"] != "flag":
+    if log is None:
         return ()
-    open_deal = log.status is Status.OPEN and not tm.match.finished
+    can_rule = not tm.match.stopped  # rulings are entries: a stopped match takes none
     return tuple(
-        PendingViolation(key, violation_sentence(tm, v), open_deal)
-        for v in log.violations
-        if (key := violation_key(log.number, v)) not in tm.decided
+        PendingViolation(violation_key(log.number, v), violation_sentence(tm, v), can_rule)
+        for v in tm.match.waiting(log)
     )
 
 

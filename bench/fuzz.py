@@ -118,12 +118,19 @@ def table(spec: type[Game], rng: random.Random) -> tuple[int, dict[str, Any]]:
             continue
         if option.choices:
             options[option.name] = rng.choice(option.choices)
+        elif option.listed:
+            continue  # its length follows the seats: chosen below
         elif option.open_ended and rng.random() < 0.2:
             options[option.name] = None
         else:
             options[option.name] = option.minimum + rng.randrange(4)
     low, high = spec.seat_limits(options)
-    return rng.randint(low, high), options
+    seats = rng.randint(low, high)
+    for option in spec.all_options():
+        if option.listed and option.max_items is not None and rng.random() < 0.5:
+            count = rng.randint(1, option.max_items(seats))
+            options[option.name] = [option.minimum + rng.randrange(4) for _ in range(count)]
+    return seats, options
 
 
 def build_pool(seed: int) -> dict[str, list[Base]]:

@@ -13,9 +13,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from rules.errors import ReadError
+from rules.__main__ import read_file
 from rules.match import Match
-from rules.reader import MAX_BYTES, read_record
+from rules.reader import read_record
 
 
 def record_bytes(record: dict[str, Any]) -> bytes:
@@ -25,13 +25,9 @@ def record_bytes(record: dict[str, Any]) -> bytes:
 
 def read_record_file(path: str | Path) -> Any:
     """A record file's JSON value through the one reader (``rules.reader``), or its
-    ``ReadError``; a file is read no further than the reader's size limit."""
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
-    except OSError as exc:
-        raise ReadError("cannot_read", problem=exc.strerror or str(exc)) from None
-    return read_record(data)
+    ``ReadError``: read as the referee reads it (``rules.__main__.read_file``: a regular
+    file only, no further than the reader's size limit)."""
+    return read_record(read_file(path))
 
 
 def spreadsheet_text(text: str) -> str:

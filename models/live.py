@@ -25,7 +25,7 @@ from sqlalchemy import Connection, Engine, bindparam, func, insert, update
 from sqlmodel import Session, col, select
 
 from rules.codes import Code
-from rules.entries import Refused
+from rules.entries import RULINGS, Refused
 from rules.grammar import Name, seat_genders
 from rules.match import DealLog, Match, Outcome, Status
 from rules.record import load, verdict
@@ -175,6 +175,7 @@ class LiveMatch:
                 return Outcome(index, None, refusal)
             assert log is not None
             event = entry.to_record()  # canonical: "10♥" is kept as "10H"
+            finished = self.match.finished
             with self._transaction() as connection:
                 INSERT_ENTRY.run(
                     connection,
@@ -185,13 +186,15 @@ class LiveMatch:
                     at=utcnow(),
                 )
                 outcome = self.match.commit(entry)  # checked just above: not again
-                if outcome.violations or outcome.deal_ended:
+                # A ruling changes what the deal's cache says of its violations, and an
+                # annul after the deal's end may take back the end of the match.
+                if outcome.violations or outcome.deal_ended or entry.TYPE in RULINGS:
                     connection.execute(
                         update(DealRow)
                         .where(col(DealRow.id) == self._deal_ids[-1])
                         .values(**deal_results(log))
                     )
-                if outcome.match_ended:
+                if outcome.match_ended or self.match.finished != finished:
                     with self._session(connection) as session:
                         self._write_match(session)
             return outcome

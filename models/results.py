@@ -18,7 +18,7 @@ def deal_results(log: DealLog) -> dict[str, str | None]:
     return {
         "status": log.status.value,
         "points": None if log.points is None else json.dumps(log.points),
-        "violations": json.dumps([v.to_dict() for v in log.violations]),
+        "violations": json.dumps(log.violation_records()),
     }
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import stat
 import sys
 from typing import NoReturn
 
@@ -26,13 +27,39 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-def read_file(path: str) -> bytes:
-    """The file's bytes, one more than the reader's limit at most (then it says too large)."""
+# What a path is when it is not a regular file (``stat.S_IFMT``): a record is never read
+# from one, since reading a pipe, a socket or a terminal may wait for ever.
+NOT_FILES = {
+    stat.S_IFIFO: "pipe",
+    stat.S_IFSOCK: "socket",
+    stat.S_IFCHR: "device",
+    stat.S_IFBLK: "device",
+    stat.S_IFDIR: "directory",
+}
+
+
+def read_file(path: str | os.PathLike[str]) -> bytes:
+    """A regular file's bytes, one more than the reader's limit at most (then it says too
+    large); a pipe, socket, device or folder is refused at once, before it is opened.
+
+    It is opened without blocking, and its type is checked again on what was opened: a
+    path swapped for a pipe between the two looks still cannot make the read wait.
+    ``main.py import`` reads its files here too (``models.files``).
+    """
     try:
-        with open(path, "rb") as handle:
+        _check_kind(os.stat(path).st_mode)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | getattr(os, "O_BINARY", 0))
+        with open(fd, "rb") as handle:
+            _check_kind(os.fstat(fd).st_mode)
             return handle.read(MAX_BYTES + 1)
     except OSError as exc:
         raise ReadError("cannot_read", problem=exc.strerror or str(exc), errno=exc.errno) from None
+
+
+def _check_kind(mode: int) -> None:
+    kind = NOT_FILES.get(stat.S_IFMT(mode))
+    if kind is not None or not stat.S_ISREG(mode):
+        raise ReadError("not_a_file", kind=kind or "device")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -16,7 +16,7 @@ from typing import Any
 
 from .cards import Card
 from .codes import Code
-from .entries import Drew, Entry, Played, Refused
+from .entries import RULINGS, Drew, Entry, Played, Refused
 from .knowledge import Violation
 from .match import CardStates, Expected, Reason
 from .options import Option, switch, whole
@@ -26,7 +26,7 @@ from .stock import StockDeal, StockGame
 class Bumas(StockGame):
     id = "bumas"
     MIN_SEATS, MAX_SEATS = 2, 10
-    ENTRY_TYPES = frozenset({"play", "draw", "pass", "annul"})
+    ENTRY_TYPES = frozenset({"play", "draw", "pass", *RULINGS})
     GOAL = "target"
     OPTIONS = (
         Option(

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 
 from .cards import ACE, SUITS, Card, Suit, deck
 from .codes import Code
-from .entries import Entry, Passed, Played, Refused
+from .entries import RULINGS, Entry, Passed, Played, Refused
 from .knowledge import Violation
 from .match import CardStates, Deal, Expected, Game, Reason
-from .options import Option, whole
+from .options import Option, listed, whole
 
 NINE = 9
 
@@ -23,7 +23,7 @@ NINE = 9
 class Devynake(Game):
     id = "devynake"
     MIN_SEATS, MAX_SEATS = 3, 5
-    ENTRY_TYPES = frozenset({"play", "pass", "annul"})
+    ENTRY_TYPES = frozenset({"play", "pass", *RULINGS})
     OPTIONS = (
         Option(
             "deck",
@@ -36,9 +36,9 @@ class Devynake(Game):
             "scoring",
             "cards",
             "'cards': the first out scores the cards left in other hands; "
-            "'bank': play on, the first two out share the bank 2/3 and 1/3.",
+            "'bank': play on until one player holds cards, the first out share the bank.",
             "„kortos“: pirmasis išėjęs gauna tiek taškų, kiek kortų liko kitiems; "
-            "„bankas“: žaidžiama toliau, pirmi du išėję dalijasi banką 2/3 ir 1/3.",
+            "„bankas“: žaidžiama, kol kortų lieka vienam, banką dalijasi pirmieji išėję.",
             choices=("cards", "bank"),
         ),
         whole(
@@ -46,6 +46,15 @@ class Devynake(Game):
             3,
             "Each player's stake in the bank ('bank' scoring).",
             "Kiek kiekvienas įneša į banką (kai skaičiuojama „bankas“).",
+        ),
+        listed(
+            "bank_shares",
+            [2, 1],
+            "'bank' scoring: how the first players out share the bank "
+            "(2, 1: two thirds and the rest; 1: the first out takes it all).",
+            "Kai skaičiuojama „bankas“: kaip banką dalijasi pirmieji išėjusieji "
+            "(2, 1 – du trečdaliai ir likutis; 1 – viską gauna pirmas išėjęs).",
+            max_items=lambda seats: seats - 1,
         ),
         whole(
             "deals",
@@ -175,14 +184,22 @@ class DevynakeDeal(Deal):
         if self.game.options["scoring"] == "cards":
             points[self.out[0]] = sum(self.hands)
         elif sum(1 for h in self.hands if h) <= 1:
-            bank = self.game.options["stake"] * self.seats
-            first = bank * 2 // 3
-            points[self.out[0]] = first
-            points[self.out[1]] = bank - first
+            self._share_bank(points)
         else:
             return False
         self.finish(points)
         return True
+
+    def _share_bank(self, points: list[int]) -> None:
+        """The bank by ``bank_shares`` in the order players went out: the k-th out gets his
+        share of it rounded down, the last one with a share what is left (RULES.md §5)."""
+        shares = self.game.options["bank_shares"]
+        bank = self.game.options["stake"] * self.seats
+        paid = 0
+        for seat, share in zip(self.out, shares[:-1]):
+            points[seat] = bank * share // sum(shares)
+            paid += points[seat]
+        points[self.out[len(shares) - 1]] = bank - paid
 
     def expected(self) -> Expected:
         return Expected(self.turn, ("play", "pass"))
@@ -203,5 +220,7 @@ class DevynakeDeal(Deal):
         if not self.out:
             return ()
         if self.game.options["scoring"] == "bank":
-            return (Reason("bank", tuple(self.out[:2])),)
+            sharing = tuple(self.out[: len(self.game.options["bank_shares"])])
+            points = self.points or [0] * self.seats
+            return (Reason("bank", sharing, points=tuple((s, points[s]) for s in sharing)),)
         return (Reason("out", (self.out[0],), count=sum(self.hands)),)

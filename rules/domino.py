@@ -18,7 +18,17 @@ from typing import Any
 
 from .cards import ACE, Card
 from .codes import Code
-from .entries import Drew, End, Entry, HandRevealed, Placement, Played, Refused, StarterTurned
+from .entries import (
+    RULINGS,
+    Drew,
+    End,
+    Entry,
+    HandRevealed,
+    Placement,
+    Played,
+    Refused,
+    StarterTurned,
+)
 from .knowledge import Violation
 from .match import CardStates, Expected, Reason
 from .options import Option, switch, whole
@@ -28,7 +38,7 @@ from .stock import StockDeal, StockGame
 class Domino(StockGame):
     id = "domino"
     MIN_SEATS, MAX_SEATS = 2, 6
-    ENTRY_TYPES = frozenset({"starter", "play", "draw", "pass", "reveal", "annul"})
+    ENTRY_TYPES = frozenset({"starter", "play", "draw", "pass", "reveal", *RULINGS})
     LOWEST_WINS = True
     LINE_PLAYS = True
     GOAL = "limit"
@@ -51,6 +61,15 @@ class Domino(StockGame):
             True,
             "Several cards of one rank may be played in one turn.",
             "Kelias vieno nominalo kortas galima padėti per vieną ėjimą.",
+        ),
+        Option(
+            "ace_declare",
+            "optional",
+            "With wild aces: 'optional', an ace played without naming a suit keeps its own; "
+            "'required', its player must name the suit.",
+            "Kai tūzai laisvi: „nebūtina“ – nepaskelbtas tūzas lieka savo spalvos; "
+            "„privaloma“ – dedantysis turi paskelbti spalvą.",
+            choices=("optional", "required"),
         ),
         Option(
             "ace_points",
@@ -176,11 +195,20 @@ class DominoDeal(StockDeal):
         ends = dict(self.ends)
         for placement in entry.placements:  # each card may go on the one before it
             card, end = placement.card, placement.end or End.RIGHT
-            if placement.suit not in (None, card.suit) and not (self.wild and card.rank == ACE):
-                raise Refused(Code.NOT_PLAYABLE, "no_suit_choice", card=card)
+            self._check_suit(placement)
             if not self.fits(card, ends[end]):
                 raise Refused(Code.NOT_PLAYABLE, f"no_fit_{end.value}", card=card, face=ends[end])
             ends[end] = self.face(placement)
+
+    def _check_suit(self, placement: Placement) -> None:
+        """Only a wild ace names a suit (any other card naming one, even its own, is refused),
+        and with ``ace_declare`` ``required`` a wild ace must name it."""
+        card = placement.card
+        wild_ace = self.wild and card.rank == ACE
+        if placement.suit is not None and not wild_ace:
+            raise Refused(Code.NOT_PLAYABLE, "no_suit_choice", card=card)
+        if wild_ace and placement.suit is None and self.game.options["ace_declare"] == "required":
+            raise Refused(Code.NOT_PLAYABLE, "suit_not_named", card=card)
 
     def _check_available(self, cards: tuple[Card, ...], code: Code) -> None:
         """Refuse with ``code`` a card whose every copy is on the line or shown already."""

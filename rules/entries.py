@@ -262,6 +262,20 @@ class Annulled(Entry):
     TYPE: ClassVar[str] = "annul"
 
 
+@dataclass(frozen=True, slots=True)
+class Stood(Entry):
+    """``stand``: the table lets the flagged violation of entry ``event`` of this deal stand."""
+
+    TYPE: ClassVar[str] = "stand"
+    event: int = 0
+
+    def to_record(self) -> dict[str, Any]:
+        return {**Entry.to_record(self), "event": self.event}
+
+
+# The table's rulings on flagged violations: the match judges them, not the deal.
+RULINGS = ("annul", "stand")
+
 ENTRY_TYPES: dict[str, type[Entry]] = {
     cls.TYPE: cls
     for cls in (
@@ -279,6 +293,7 @@ ENTRY_TYPES: dict[str, type[Entry]] = {
         HandRevealed,
         RamsasDeclared,
         Annulled,
+        Stood,
     )
 }
 
@@ -308,6 +323,7 @@ FIELDS: dict[str, frozenset[str]] = {
     "ramsas": frozenset({"player", "cards"}),
     "reveal": frozenset({"player", "cards"}),
     "annul": frozenset(),
+    "stand": frozenset({"event"}),
 }
 LINE_PLAY_FIELDS = frozenset({"player", "card", "end", "suit"})
 SEVERAL_FIELDS = frozenset({"player", "cards"})  # each of the cards with its end and suit
@@ -353,6 +369,11 @@ def parse_entry(
     if kind in ("starter", "trump"):
         text = _require(raw, "card", str)
         return ENTRY_TYPES[kind](None, _card(text))  # type: ignore[call-arg]
+    if kind == "stand":
+        event = raw.get("event")
+        if type(event) is not int or event < 0:
+            raise Refused(Code.BAD_EVENT, "bad_field", field="event")
+        return Stood(None, event)
     if kind == "ramsas" and "cards" not in raw:
         return RamsasDeclared(player)
     if kind in ("jacks", "reveal", "ramsas"):

@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 from .cards import Card
 from .codes import Code
 from .entries import (
+    RULINGS,
     Annulled,
     CardShown,
     CardsShown,
@@ -29,6 +30,7 @@ from .entries import (
     RamsasDeclared,
     Refused,
     StarterTurned,
+    Stood,
     TrumpShown,
 )
 from .knowledge import Knowledge, Violation
@@ -99,6 +101,7 @@ class Game(ABC):
     def __init__(self, seats: int, options: Any = None) -> None:
         given = check(self.all_options(), {} if options is None else options)
         self.check_seats(seats, given)
+        check(self.all_options(), given, seats)  # a list option as long as the seats allow
         self.seats = seats
         self.options = resolve(self.all_options(), given, seats)
         self._deck = self.build_deck()
@@ -282,12 +285,20 @@ class DealLog:
     violations: list[Violation] = field(default_factory=list)
     points: list[int] | None = None
     closed: Status | None = None  # a deal taken as its result (``Match.add_result``)
+    stood: set[int] = field(default_factory=set)  # events whose violation the table let stand
 
     @property
     def status(self) -> Status:
         if self.closed is not None:
             return self.closed
         return self.deal.status if self.deal else Status.OPEN
+
+    def violation_records(self) -> list[dict[str, int | str]]:
+        """The deal's violations as the verdict lists them, a ruling marked (RECORDS.md)."""
+        return [
+            {**v.to_dict(), "ruling": "stand"} if v.event in self.stood else v.to_dict()
+            for v in self.violations
+        ]
 
 
 @dataclass(frozen=True)
@@ -410,6 +421,7 @@ class Match:
             violations=list(log.violations),
             points=list(log.points),
             closed=log.status,
+            stood=set(log.stood),
         )
 
     def stop(self) -> None:
@@ -440,13 +452,32 @@ class Match:
             raise Refused(Code.WRONG_PHASE, "no_deal")
         if log.deal is None:
             raise Refused(Code.MATCH_OVER)
+        if entry.TYPE in RULINGS:
+            self._check_ruling(entry, log)
+            return entry
         if log.status is not Status.OPEN:
             raise Refused(Code.DEAL_OVER)
         if self.finished:  # the table stopped the match with this deal still open
             raise Refused(Code.MATCH_OVER)
-        if not isinstance(entry, Annulled):
-            log.deal.check(entry, log.entries)
+        log.deal.check(entry, log.entries)
         return entry
+
+    def waiting(self, log: DealLog) -> list[Violation]:
+        """The deal's flagged violations still waiting for the table's ruling."""
+        if log.status is Status.ANNULLED or self.game.options["violation_penalty"] != "flag":
+            return []
+        return [v for v in log.violations if v.event not in log.stood]
+
+    def _check_ruling(self, entry: Entry, log: DealLog) -> None:
+        """``annul`` or ``stand``: the table rules while the deal is open, and after its end
+        while one of its flagged violations waits (RECORDS.md, "Rulings")."""
+        waiting = self.waiting(log)
+        if log.status is not Status.OPEN and not waiting:
+            raise Refused(Code.DEAL_OVER)
+        if self.stopped or (self.finished and log.status is Status.OPEN):
+            raise Refused(Code.MATCH_OVER)
+        if isinstance(entry, Stood) and all(v.event != entry.event for v in waiting):
+            raise Refused(Code.WRONG_PHASE, "nothing_to_stand", number=entry.event + 1)
 
     def card_states(self) -> CardStates:
         """The cards a tap would enter now, and those gone (see ``Deal.card_states``)."""
@@ -491,7 +522,12 @@ class Match:
         log.entries += 1
         log.accepted.append((index, entry))
         deal = log.deal
+        if isinstance(entry, Stood):
+            log.stood.add(entry.event)  # it stays recorded; nothing else changes
+            return Outcome(index, entry)
         if isinstance(entry, Annulled):
+            if deal.status is Status.FINISHED:
+                self._take_back(log)
             deal.annul()
             violations: list[Violation] = []
         else:
@@ -511,6 +547,15 @@ class Match:
             r = outcome.refusal
             raise EntryRefused(r.code, r.reason, **r.params)
         return outcome
+
+    def _take_back(self, log: DealLog) -> None:
+        """Undo what closing the finished deal ``log`` did to the match (its points, its
+        count, any end it brought), so that it can close again as annulled. The match was
+        going on when the deal began: no deal starts after its end."""
+        assert log.points is not None
+        self.totals = [t - p for t, p in zip(self.totals, log.points)]
+        self.counted -= 1
+        self.winners = None
 
     def _close(self, log: DealLog) -> None:
         deal = log.deal

@@ -83,6 +83,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "not_jacks": ("Those are not the jacks required.", "Tai ne reikiami valetai."),
     # More precise reasons.
+    "nothing_to_stand": (
+        "No violation of entry {number} waits for the table's ruling.",
+        "Įrašo nr. {number} pažeidimas sprendimo nelaukia.",
+    ),
     "not_object": ("An entry must be an object with a type.", "Įrašas turi būti objektas su tipu."),
     "unknown_type": ("'{type}' is not an entry of this game.", "„{type}“ – ne šio žaidimo įrašas."),
     "foreign_field": (
@@ -137,6 +141,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "no_suit_choice": (
         "Only a wild ace names a suit, not {card}.",
         "Spalvą skelbti gali tik tūzas, kai tūzai laisvi; ši korta – {card}.",
+    ),
+    "suit_not_named": (
+        "{card} is wild here: name the suit it stands for.",
+        "Tūzas čia laisvas: paskelbkite, kokios spalvos jis bus ({card}).",
     ),
     "multi_off": (
         "At this table one card is played per turn.",
@@ -302,6 +310,10 @@ RECORD_MESSAGES: dict[str, tuple[str, str]] = {
     ),
     # The file itself (``reader.ReadError``).
     "cannot_read": ("cannot read: {problem}", "nepavyko perskaityti: {problem}"),
+    "not_a_file": (
+        "not a regular file but a {kind}: a record is read from a file",
+        "tai ne paprastas failas, o {kind}: įrašas skaitomas iš failo",
+    ),
     "too_large": ("the file is larger than {limit}", "failas didesnis nei {limit}"),
     "not_utf8": ("not UTF-8 text (byte {position})", "ne UTF-8 tekstas (baitas {position})"),
     "not_json": (
@@ -311,6 +323,10 @@ RECORD_MESSAGES: dict[str, tuple[str, str]] = {
     "too_deep": (
         "not JSON: nested too deeply (more than {limit} levels)",
         "ne JSON: per giliai įdėta (daugiau nei {limit} lygių)",
+    ),
+    "too_many_containers": (
+        "more than {limit} arrays and objects",
+        "daugiau nei {limit} sąrašų ir objektų",
     ),
     "number_too_long": (
         "a number has more than {limit} digits ({start}…)",
@@ -401,6 +417,13 @@ JSON_PROBLEMS_LT = {
     "Invalid \\uXXXX escape": "netinkama seka \\uXXXX",
     "Extra data": "po JSON dar kažkas yra",
 }
+# What a path is when it is no regular file (``rules.__main__.NOT_FILES``), in Lithuanian.
+KINDS_LT = {
+    "pipe": "kanalas (pipe)",
+    "socket": "lizdas (socket)",
+    "device": "įrenginys",
+    "directory": "aplankas",
+}
 # Why a file could not be read (``OSError.errno``), in Lithuanian.
 OS_PROBLEMS_LT = {
     errno.ENOENT: "tokio failo nėra",
@@ -419,8 +442,12 @@ def _fact(key: str, value: Any, lang: str, words: FactWords | None) -> Any:
         return said
     if key in ("value", "other"):
         return _short(value)
-    if lang == "lt" and key == "detail":
+    if key == "detail" and lang == "lt":
         return JSON_PROBLEMS_LT.get(value, value)
+    if key == "detail":  # Python's "Unterminated string starting at" leaves out the place
+        return str(value).removesuffix(" at")
+    if lang == "lt" and key == "kind":
+        return KINDS_LT.get(value, value)
     return value
 
 

@@ -17,6 +17,7 @@ from enum import Enum
 from .cards import ACE, Card, Suit, deck
 from .codes import Code
 from .entries import (
+    RULINGS,
     Bought,
     DeclinedToBuy,
     Entry,
@@ -56,7 +57,7 @@ class Ramsas(Game):
     id = "ramsas"
     MIN_SEATS, MAX_SEATS = 2, max(DECK_SEATS)
     ENTRY_TYPES = frozenset(
-        {"trump", "redeal", "buy", "no_buy", "stay", "fold", "jacks", "ramsas", "play", "annul"}
+        {"trump", "redeal", "buy", "no_buy", "stay", "fold", "jacks", "ramsas", "play", *RULINGS}
     )
     OPTIONS = (
         Option(
@@ -97,6 +98,21 @@ class Ramsas(Game):
             "A player trumping a plain-suit lead must beat the best trump in it if he can.",
             "Kertantis koziriu privalo dėti aukštesnį kozirį nei kirtyje, jei gali.",
         ),
+        Option(
+            "instant_win",
+            "target",
+            "'target': the match ends the moment a running total reaches the target; "
+            "'one short': only a player one point short who takes a trick wins at once.",
+            "„tikslas“: žaidimas baigiasi, vos kieno nors suma pasiekia tikslą; "
+            "„trūksta vieno“: iškart laimi tik tas, kuriam trūko vieno taško ir kuris paėmė kirtį.",
+            choices=("target", "one_short"),
+        ),
+        switch(
+            "forgot_waiver",
+            True,
+            "If the table forgot to ask who plays, nobody loses 5 for taking no trick.",
+            "Jei ne visi buvo paklausti, ar žais, už nepaimtą kirtį −5 netaikoma.",
+        ),
         switch(
             "dealer_keeps_trump",
             False,
@@ -117,9 +133,14 @@ class Ramsas(Game):
         return RamsasDeal(self, dealer, totals)
 
     def match_winners(self, totals: list[int], counted: int, last: Deal) -> list[int] | None:
-        """Only a lone player's +5 reaches the target at a deal's end; tricks end it at once."""
-        winners = [seat for seat, total in enumerate(totals) if total >= self.options["target"]]
-        return winners or None
+        """After a deal in which a total reached the target: with ``instant_win`` ``target``
+        only a lone player's +5 gets there at a deal's end (tricks end the match at once),
+        and whoever reached it wins; with ``one_short`` the highest total wins."""
+        if max(totals) < self.options["target"]:
+            return None
+        if self.options["instant_win"] == "one_short":
+            return self.ranked_winners(totals)
+        return [seat for seat, total in enumerate(totals) if total >= self.options["target"]]
 
 
 class Phase(Enum):
@@ -342,7 +363,10 @@ class RamsasDeal(Deal):
         if self.phase is not Phase.PLAYING or self.started:
             raise Refused(Code.WRONG_PHASE, "jacks_window")
         shown = self._shown_jacks(entry)
-        new = [c for c in dict.fromkeys(shown) if not self.knowledge.known[player][c]]
+        # A ramsas claims the four jacks whatever it lists: each must be his to show
+        # before the list itself is judged (RECORDS.md, the ``ramsas`` row).
+        claimed = shown if isinstance(entry, JacksShown) else self._four_jacks()
+        new = [c for c in dict.fromkeys(claimed) if not self.knowledge.known[player][c]]
         for card in new:
             self._check_gone(player, card)
         if len(new) > self.unknown_slots(player):
@@ -609,12 +633,21 @@ class RamsasDeal(Deal):
         self.last_trick, self.last_winner = self.trick, winner
         self.trick = []
         self.turn = winner
-        if self.start_totals[winner] + self._earned(winner) >= self.game.options["target"]:
+        if self._wins_at_once(winner):
             self.match_winners = [winner]
             self.finish([self._earned(s) for s in range(self.seats)])
         elif not any(self.hands[s] for s in self.playing()):
             self.finish([self._final(s) for s in range(self.seats)])
         return found
+
+    def _wins_at_once(self, winner: int) -> bool:
+        """Does the trick just won end the match? With ``instant_win`` ``target``, when the
+        winner's running total reaches the target; with ``one_short``, when he began the
+        deal one point short of it (RULES.md §5)."""
+        target: int = self.game.options["target"]
+        if self.game.options["instant_win"] == "one_short":
+            return self.start_totals[winner] == target - 1
+        return self.start_totals[winner] + self._earned(winner) >= target
 
     def _settle_doubts(self, player: int, card: Card, index: int) -> list[Violation]:
         found: list[Violation] = []
@@ -644,9 +677,13 @@ class RamsasDeal(Deal):
         if seat in self.folded:
             return 0
         earned = self._earned(seat)
-        if not self.tricks[seat] and self.start_totals[seat] > 0 and not self.forgot_to_ask:
+        if not self.tricks[seat] and self.start_totals[seat] > 0 and not self._waived():
             return -NO_TRICK_PENALTY
         return earned
+
+    def _waived(self) -> bool:
+        """No −5 this deal: the table forgot to ask who plays, and the waiver is on."""
+        return self.forgot_to_ask and bool(self.game.options["forgot_waiver"])
 
     def view(self) -> RamsasView:
         return RamsasView(
@@ -678,7 +715,7 @@ class RamsasDeal(Deal):
             elif not self.tricks[seat] and self.points is not None and self.points[seat] < 0:
                 extra = "no_trick"
             reasons.append(Reason("tricks", (seat,), count=self.tricks[seat], extra=extra))
-        if self.forgot_to_ask:
+        if self._waived():
             reasons.append(Reason("forgot"))
         return tuple(reasons)
 

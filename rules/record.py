@@ -82,8 +82,8 @@ def verdict(match: Match, names: list[str], lang: str = "en") -> dict[str, Any]:
                     for index, r in log.rejected
                 ],
                 "violations": [
-                    {**v.to_dict(), "message": violation_message(v, lang, names, card_text)}
-                    for v in log.violations
+                    {**record, "message": violation_message(v, lang, names, card_text)}
+                    for v, record in zip(log.violations, log.violation_records())
                 ],
             }
         )

@@ -16,6 +16,7 @@ _WORDS = {
         "violation": "violation",
         "entry": "entry",
         "proof": "proved by entry",
+        "stand": "the table let it stand",
         "totals": "Totals",
         "winners": "Winners",
         "going": "The match goes on.",
@@ -31,6 +32,7 @@ _WORDS = {
         "violation": "pažeidimas",
         "entry": "įrašas",
         "proof": "įrodė įrašas",
+        "stand": "stalas nutarė palikti",
         "totals": "Sumos",
         "winners": "Laimėjo",
         "going": "Žaidimas tęsiasi.",
@@ -54,9 +56,10 @@ def as_text(verdict: dict[str, Any], lang: str = "en") -> str:
                 f"  {w['refused']} ({w['entry']} {r['event'] + 1}, {r['code']}): {r['message']}"
             )
         for v in deal["violations"]:
+            ruling = f" – {w['stand']}" if v.get("ruling") == "stand" else ""
             lines.append(
                 f"  {w['violation']} ({w['entry']} {v['event'] + 1}, {v['code']}, "
-                f"{w['proof']} {v['proof'] + 1}): {v['message']}"
+                f"{w['proof']} {v['proof'] + 1}): {v['message']}{ruling}"
             )
     totals = ", ".join(f"{n} {t}" for n, t in zip(names, verdict["totals"]))
     lines.append(f"{w['totals']}: {totals}")

@@ -95,7 +95,8 @@ def compared(game: str, players: int | list[str], deals: list[list[dict]], **top
                 "points": d["points"],
                 "rejected": sorted((r["event"], r["code"]) for r in d["rejected"]),
                 "violations": sorted(
-                    (x["event"], x["proof"], x["player"], x["code"]) for x in d["violations"]
+                    (x["event"], x["proof"], x["player"], x["code"], *x.get("ruling", "").split())
+                    for x in d["violations"]
                 ),
             }
             for d in v["deals"]

@@ -251,13 +251,15 @@ def test_ace_is_ordinary_without_ace_wild():
 
 
 def test_only_a_wild_ace_names_a_suit():
-    deal = one([starter("7H"), play(1, "8H", suit="S"), play(1, "8H", suit="H")])
-    assert codes(deal) == [(1, "not_playable")]
+    """RECORDS.md: a `suit` on a card that cannot name one is `not_playable` whatever suit
+    it names, its own included (issue 25)."""
+    deal = one([starter("7H"), play(1, "8H", suit="S"), play(1, "8H", suit="H"), play(1, "8H")])
+    assert codes(deal) == [(1, "not_playable"), (2, "not_playable")]
     deal = one(
-        [starter("7H"), play(1, "AH", suit="S"), play(1, "AH", suit="H")],
+        [starter("7H"), play(1, "AH", suit="S"), play(1, "AH", suit="H"), play(1, "AH")],
         options={"ace_wild": False},
     )
-    assert codes(deal) == [(1, "not_playable")]
+    assert codes(deal) == [(1, "not_playable"), (2, "not_playable")]
 
 
 # -- several cards of one rank ---------------------------------------------

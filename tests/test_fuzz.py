@@ -79,7 +79,7 @@ def test_a_case_over_its_time_bound_is_a_finding(tmp_path, monkeypatch):
     read_record = fuzz.read_record
 
     def slow(data):
-        if data.startswith(b"\xef\xbb\xbf"):  # a byte-order mark: one kind of case
+        if b"\xef\xbb\xbf" in data:  # a byte-order mark: one kind of case
             time.sleep(5)  # a target that hangs, made so: the case alarm must cut it
         return read_record(data)
 

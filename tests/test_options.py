@@ -25,6 +25,14 @@ def test_every_option_declares_its_values(game):
         if option.choices:
             assert all(option.allows(c) for c in option.choices)
             assert not option.allows(None) and not option.allows("?")
+        elif option.listed:
+            low = option.minimum
+            assert option.allows([low]) and not option.allows([low - 1])
+            assert not option.allows([]) and not option.allows(low) and not option.allows(None)
+            for seats in range(spec.MIN_SEATS, spec.MAX_SEATS + 1):
+                most = option.max_items(seats)
+                assert option.allows([low] * most, seats)
+                assert not option.allows([low] * (most + 1), seats)
         else:
             assert option.allows(option.minimum) and not option.allows(option.minimum - 1)
             assert option.allows(None) is option.open_ended

@@ -69,6 +69,7 @@ def test_registered_with_its_entries():
         "ramsas",
         "play",
         "annul",
+        "stand",
     } == Ramsas.ENTRY_TYPES
 
 

@@ -4,17 +4,28 @@
 from __future__ import annotations
 
 import json
+import os
+import pathlib
+import socket
 import subprocess
 import sys
-import time
 
 import pytest
 from conftest import ROOT, record
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from app.model import AppModel
 from models import Store
 from rules.errors import ReadError
-from rules.reader import MAX_BYTES, MAX_DEALS, MAX_DEPTH, MAX_ENTRIES, read_record
+from rules.reader import (
+    MAX_BYTES,
+    MAX_CONTAINERS,
+    MAX_DEALS,
+    MAX_DEPTH,
+    MAX_ENTRIES,
+    read_record,
+)
 
 GOOD = json.dumps(record("devynake", 3, [[{"type": "play", "player": 1, "card": "9H"}]]))
 
@@ -81,14 +92,143 @@ def test_what_it_refuses(data, reason):
         assert line and "\n" not in line
 
 
-def test_a_five_million_digit_number_is_refused_at_once():
+def test_a_five_million_digit_number_is_refused_before_any_conversion():
     data = b'{"format": 1, "deals": [{"events": [{"count": ' + b"7" * 5_000_000 + b"}]}]}"
-    start = time.perf_counter()
     with pytest.raises(ReadError) as refused:
         read_record(data)
-    took = time.perf_counter() - start
     assert refused.value.reason == "number_too_long"
-    assert took < 1.0, f"{took:.2f} s"
+    assert refused.value.params["start"] == "7" * 12
+
+
+def test_many_small_containers_are_refused_before_the_parser_builds_them():
+    data = b"[" + b"[]," * MAX_CONTAINERS + b"[]]"
+    with pytest.raises(ReadError) as refused:
+        read_record(data)
+    assert refused.value.reason == "too_many_containers"
+    assert read_record(b"[" + b"[]," * 1000 + b"[]]") == [[]] * 1001
+
+
+# -- a reader that cannot be stalled ---------------------------------------------------
+# Run in a process of its own with a CPU limit, so that a reader that is not linear is
+# stopped and fails instead of hanging the suite. It prints the CPU seconds the reader
+# took on the text at 1/4 and at the full size (each the least of two runs).
+WORK = """
+import resource, sys, time
+resource.setrlimit(resource.RLIMIT_CPU, (60, 60))
+from rules.errors import ReadError
+from rules.reader import read_record
+head, unit, tail, size = sys.argv[1:4] + [int(sys.argv[4])]
+
+def text(size):
+    count = max(0, (size - len(head) - len(tail)) // max(1, len(unit.encode())))
+    return (head + unit * count + tail).encode()[:size]
+
+def cpu(data):
+    best = None
+    for _ in range(2):
+        start = time.process_time()
+        try:
+            read_record(data)
+        except ReadError:
+            pass
+        took = time.process_time() - start
+        best = took if best is None else min(best, took)
+    return best
+
+print(cpu(text(size // 4)), cpu(text(size)))
+"""
+
+
+def reader_seconds(head: str, unit: str, tail: str, size: int = MAX_BYTES) -> tuple[float, float]:
+    done = subprocess.run(
+        [sys.executable, "-c", WORK, head, unit, tail, str(size)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+    assert done.returncode == 0, f"stopped (CPU limit?): {done.returncode} {done.stderr[-300:]}"
+    quarter, whole = map(float, done.stdout.split())
+    return quarter, whole
+
+
+def linear(quarter: float, whole: float) -> bool:
+    """Four times the text takes about four times the work: never sixteen (quadratic). The
+    few milliseconds of slack keep timer noise on tiny figures from deciding."""
+    return whole <= 6 * quarter + 0.05
+
+
+# The issue's own case at full size, and the shapes that stalled or slowed earlier readers.
+WORST = {
+    "escaped quotes, unterminated": ('"', '\\"', ""),
+    "escaped quotes, closed": ('{"a": "', '\\"', '"}'),
+    "quotes": ("", '"', ""),
+    "backslashes": ('"', "\\", ""),
+    "brackets": ("", "[", ""),
+    "closers": ("", "]", ""),
+    "empty lists": ("[", "[],", "[]]"),
+    "twenty-digit numbers": ("[", "12345678901234567890,", "1]"),
+    "floats with exponents": ("[", "1.5e+300,", "1]"),
+    "strings with brackets": ("[", '"[{[{",', '"x"]'),
+}
+
+
+@pytest.mark.parametrize("name", sorted(WORST))
+def test_the_worst_shapes_are_read_in_linear_work_at_16_mib(name):
+    quarter, whole = reader_seconds(*WORST[name])
+    assert linear(quarter, whole), (name, quarter, whole)
+
+
+PIECES = st.sampled_from(
+    ['"', "\\", '\\"', "[", "]", "{", "}", ",", ":", "1", "-", "e", ".", "a", " ", "\\u"]
+)
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    unit=st.lists(PIECES, min_size=1, max_size=8).map("".join),
+    head=st.sampled_from(["", '"', "[", '{"deals": [', '{"players": ["']),
+    tail=st.sampled_from(["", '"', "]", '"]}']),
+)
+def test_any_repeated_text_is_read_in_linear_work_at_16_mib(unit, head, tail):
+    """Adversarial text (escapes, unterminated strings, runs of quotes and backslashes,
+    brackets) filling the whole 16 MiB the reader takes: work grows with the size, no more."""
+    quarter, whole = reader_seconds(head, unit, tail)
+    assert linear(quarter, whole), (unit, head, tail, quarter, whole)
+
+
+# -- files that are no files: refused at once, never waited on ---------------------------
+def _fifo(tmp_path):
+    tmp_path.mkdir()
+    path = tmp_path / "pipe.json"
+    os.mkfifo(path)
+    return path
+
+
+def _socket(tmp_path):
+    tmp_path.mkdir()
+    path = tmp_path / "s.json"
+    server = socket.socket(socket.AF_UNIX)
+    server.bind(str(path))
+    return path
+
+
+@pytest.mark.parametrize(
+    "make, kind",
+    [
+        (_fifo, "pipe"),
+        (_socket, "socket"),
+        (lambda tmp_path: pathlib.Path("/dev/zero"), "device"),
+        (lambda tmp_path: tmp_path.mkdir() or tmp_path, "directory"),
+    ],
+)
+def test_a_pipe_socket_device_or_folder_is_refused_in_one_line(make, kind, tmp_path, capfd):
+    """Nothing writes to the pipe: a reader that opened it the usual way would wait for ever
+    (the subprocess's timeout would fail the test)."""
+    path = make(tmp_path / "in")
+    said = referee(path)
+    assert said == f"not a regular file but a {kind}: a record is read from a file"
+    assert importer(path, tmp_path / "p.db", capfd) == said
 
 
 # -- the three readers agree ------------------------------------------------------
@@ -108,7 +248,7 @@ def referee(path) -> str:
 def importer(path, db, capfd) -> str:
     from app.cli import main
 
-    good = path.with_name("good.json")
+    good = db.with_name("good.json")
     good.write_text(GOOD, encoding="utf-8")
     status = main(["--db", str(db), "import", str(good), str(path)], prog="main.py")
     out, err = capfd.readouterr()

@@ -40,7 +40,7 @@ def digest(verdict: dict) -> dict:
                 "points": d.get("points"),
                 "rejected": sorted([r["event"], r["code"]] for r in d.get("rejected", [])),
                 "violations": sorted(
-                    [v["event"], v["proof"], v["player"], v["code"]]
+                    [v["event"], v["proof"], v["player"], v["code"], v.get("ruling", "")]
                     for v in d.get("violations", [])
                 ),
             }
@@ -76,12 +76,29 @@ def test_scenario_lithuanian_messages(name):
                 assert a["message"] and b["message"] and a["message"] != b["message"]
 
 
+def test_the_rulings_and_the_seeds_options_have_samples():
+    """Issue 25: rulings after a deal's end and each seed option have scenarios here."""
+    records = [json.loads((SCENARIOS / f"{n}.json").read_bytes()) for n in NAMES]
+    events = [e for r in records for d in r["deals"] for e in d["events"]]
+    assert {"stand", "annul"} <= {e.get("type") for e in events}
+    given = {name for r in records for name in r["options"]}
+    assert {"instant_win", "forgot_waiver", "ace_declare", "bank_shares"} <= given
+
+
 def test_every_shared_scenario_with_the_shared_checker(tmp_path):
-    """Where ``../shared`` is present, all its scenarios pass its own checker."""
+    """Where ``../shared`` is present, all its scenarios and the project's own pass its
+    checker."""
     checker = need_shared("tools/check_scenarios.py")
     folder = need_shared("scenarios")
     run = subprocess.run(
-        [sys.executable, str(checker), "--cmd", f"{sys.executable} -m rules", str(folder)],
+        [
+            sys.executable,
+            str(checker),
+            "--cmd",
+            f"{sys.executable} -m rules",
+            str(folder),
+            str(SCENARIOS),
+        ],
         capture_output=True,
         text=True,
         cwd=ROOT,

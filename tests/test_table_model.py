@@ -83,6 +83,24 @@ def test_a_flagged_violation_waits_for_the_tables_ruling(store):
     assert [x.flag for x in table_state.entry_lines(tm) if x.flag] == ["proof", "violation"]
 
 
+def test_a_ruling_is_stored_and_a_waiting_violation_survives_a_restart(store, tmp_path):
+    from app import table_state
+
+    tm = table(store, "devynake", ["Ona", "Jonas", "Rūta"])
+    false_pass(tm)
+    again = Store(tmp_path / "partija.db")  # the app started again on the same file
+    try:
+        [waiting] = table_state.pending_violations(TableModel(again.resume(tm.keeper.match_id)))
+        assert waiting.key == table_state.pending_violations(tm)[0].key
+        tm.let_stand(waiting.key)
+        record = json.loads(again.export_record(tm.keeper.match_id))
+        assert record["deals"][0]["events"][-1] == {"type": "stand", "event": 0}
+        assert table_state.pending_violations(TableModel(again.resume(tm.keeper.match_id))) == ()
+        assert tm.entries()[-1] == (5, "The violation at entry 1 stands")
+    finally:
+        again.close()
+
+
 def test_the_table_may_annul_the_deal_for_a_flagged_violation(store):
     from app import table_state
 

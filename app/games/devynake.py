@@ -6,7 +6,7 @@ import flet as ft
 
 from app.cards_view import SmallCard
 from app.games.common import SMALL_CARD, counts, label, name
-from app.i18n import tr, trn
+from app.i18n import format_number, tr, trn
 from app.kept import Kept, use_kept
 from app.memo import memo
 from app.suits import on_table_colour, suit_mark
@@ -49,7 +49,10 @@ def board(view: DevynakeView, names: tuple[str, ...], lang: str, kept: Kept) -> 
 
 
 def reason(lang: str, why: Reason, names: tuple[str, ...]) -> str:
-    if why.key == "bank":
+    if why.key == "bank" and len(why.seats) == 2:
         first, second = name(names, why.seats), name(names, why.seats, 1)
         return tr(lang, "why.bank", first=first, second=second, about=(first, second))
+    if why.key == "bank":  # other bank shares: who took how much, in the order they went out
+        shares = ", ".join(f"{names[seat]} {format_number(lang, won)}" for seat, won in why.points)
+        return tr(lang, "why.bank_shares", shares=shares)
     return trn(lang, "why.out", why.count, player=name(names, why.seats))
