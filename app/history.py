@@ -12,7 +12,7 @@ import flet as ft
 
 from app.i18n import format_time, tr
 from app.model import HISTORY_PAGE, AppModel
-from app.table import Scoreboard
+from app.table.scoreboard import Scoreboard
 from rules.reader import MAX_BYTES
 
 

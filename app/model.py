@@ -17,14 +17,14 @@ from typing import TYPE_CHECKING, Any, Protocol
 import flet as ft
 
 from app.i18n import DEFAULT_LANGUAGE, tr, trn
-from app.new_match import GAME_ORDER, NewMatchModel
+from app.new_match import NewMatchModel
 from app.notices import Notice
 from app.settings_model import Settings
 
 if TYPE_CHECKING:
-    from app.table_model import TableModel
+    from app.table.model import TableModel
 
-__all__ = ["GAME_ORDER", "HISTORY_PAGE", "AppModel"]
+__all__ = ["HISTORY_PAGE", "AppModel"]
 
 HISTORY_PAGE = 50  # matches per page of the history list
 UNFINISHED_SHOWN = 6  # unfinished matches on the home screen
@@ -32,7 +32,7 @@ UNFINISHED_SHOWN = 6  # unfinished matches on the home screen
 
 def table_model(live: Any, lang: str) -> TableModel:
     """A table on a live match (``models.LiveMatch``)."""
-    from app.table_model import TableModel  # the table's code: not for the first screen
+    from app.table.model import TableModel  # the table's code: not for the first screen
 
     return TableModel(live, lang)
 
@@ -71,7 +71,7 @@ class AppModel:
     screen: str = "home"  # home, new, table, rules, history, match, players, settings
     table: TableModel | None = None
     new_match: NewMatchModel = field(default_factory=NewMatchModel)
-    rules_game: str = "ramsas"
+    rules_game: str = ""
     rules_anchor: str | None = None
     rules_options: dict[str, Any] | None = (
         None  # the options of the match the rules were opened from

@@ -37,7 +37,7 @@ from models.peek import home as peek_home
 ASSETS = pathlib.Path(__file__).resolve().parent.parent / "assets"
 # What the other screens draw with, loaded after the store (``StoreOpening``), so that
 # the first tap on them does not wait for an import, and then kept out of collections.
-SCREENS = ("app.table", "app.history", "app.players", "app.rules_view", "app.settings_view")
+SCREENS = ("app.table.screen", "app.history", "app.players", "app.rules_view", "app.settings_view")
 
 
 def open_store(lang: str) -> tuple[object | None, str | None]:
@@ -202,7 +202,9 @@ def Body(model: AppModel, width: float) -> ft.Control:
             model.message,
         )
     if model.screen == "table" and model.table is not None:
-        from app.table import TableScreen  # each screen's module where it is drawn: see SCREENS
+        from app.table.screen import (
+            TableScreen,  # each screen's module where it is drawn: see SCREENS
+        )
 
         table = model.table
         # The table scrolls itself, below its pinned header.
