@@ -90,7 +90,6 @@ def ResumeTile(model: AppModel, summary) -> ft.Control:
 @ft.component
 def Home(model: AppModel) -> ft.Control:
     lang = model.lang
-    _ = model.version
     unfinished = model.unfinished()
     problem = (
         [
@@ -140,7 +139,7 @@ def Home(model: AppModel) -> ft.Control:
                             tr(lang, f"nav.{screen}"),
                             icon=icon,
                             height=48,
-                            on_click=lambda _, s=screen: model.go(s),
+                            on_click=lambda _, s=screen: model.go(f"/{s}"),
                         ),
                     )
                     for screen, icon in (

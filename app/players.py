@@ -47,7 +47,6 @@ def gender_chips(model: AppModel, name: str) -> list[ft.Control]:
 @ft.component
 def PlayersScreen(model: AppModel) -> ft.Control:
     lang = model.lang
-    _ = model.version
     game = model.stats_game
     stats = model.stats()
     old, set_old = ft.use_state("")
