@@ -317,17 +317,29 @@ def announce_when_listening(host: str, port: int, *, timeout: float = 120.0) -> 
     return thread
 
 
-def run(*, web: bool, port: int, host: str = "127.0.0.1") -> None:
+def run(
+    *,
+    web: bool,
+    port: int,
+    host: str = "127.0.0.1",
+    hosts: frozenset[tuple[str, int]] | None = None,
+    watch: Callable[[str], bool] | None = None,
+) -> None:
     """The desktop window, or with ``web`` the app served on ``host`` (loopback by default).
 
+    ``hosts``: the host names to answer (``app.server.allowed_hosts``; by default
+    loopback's); ``watch``: a club's check of its watch tokens.
     Without a display Flet would serve the web client for the desktop mode on every
     interface; it is served here instead, on ``host``, as for ``web``, behind the
     same-origin guard (``app.server``).
     """
     if web or is_linux_server():
+        from app.hosts import allowed_hosts
         from app.server import serve
 
         announce_when_listening(host, port)
-        serve(main, host=host, port=port, assets_dir=str(ASSETS))
+        if hosts is None:
+            hosts = allowed_hosts(host, port)
+        serve(main, host=host, port=port, assets_dir=str(ASSETS), hosts=hosts, watch=watch)
     else:
         ft.run(main, assets_dir=str(ASSETS), no_cdn=True)

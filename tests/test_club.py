@@ -94,6 +94,42 @@ def test_no_token_raises_and_only_the_given_one_opens_its_match(token):
     assert found is None or token == CLUB.watch_token(found)
 
 
+def test_the_server_answers_a_forged_watch_link_404_with_the_app(tmp_path):
+    """Any token shape: 404, with the app's page (which then says "no such match")."""
+    import urllib.error
+    import urllib.parse
+    import urllib.request
+
+    from webapp import serve
+
+    from models import Store
+
+    store = Store(tmp_path / "partija.db")
+    club = Club.new("Klubas", "2468")
+    store.save_setting(SETTING, club.setting())
+    match = store.create_match(game="devynake", players=["Ona", "Jonas", "Rūta"])
+    store.close()
+
+    def answer(path: str, method: str = "GET") -> tuple[int, bytes]:
+        request = urllib.request.Request(url.rstrip("/") + path, method=method)
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return response.status, response.read()
+        except urllib.error.HTTPError as refused:
+            return refused.code, refused.read()
+
+    with serve(tmp_path, mode=("--web", "--club")) as url:
+        status, page = answer(f"/watch/{club.watch_token(match.match_id)}")
+        assert status == 200 and b"flutter" in page
+        for token in [*SHAPES, f"{match.match_id}-{'0' * 32}"]:
+            quoted = urllib.parse.quote(token.encode("utf-8", "surrogatepass"), safe="")
+            status, body = answer(f"/watch/{quoted}")
+            assert (status, body) == (404, page), token
+        assert answer("/watch/a/b.js")[0] == 404  # a path, not quoted
+        assert answer("/watch/x", "HEAD")[0] == 404
+        assert answer("/", "GET") == (200, page)
+
+
 def test_check_pin_asks_the_gate_for_its_client(monkeypatch):
     """The app's PIN check goes through the club's gate, as the client who asked."""
     from app import club as club_app
