@@ -11,7 +11,6 @@ button that enters anything, and is redrawn on every entry the table stores
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
@@ -20,6 +19,7 @@ from typing import Any
 import flet as ft
 
 from app.i18n import format_number, tr
+from app.redraw import redraw_soon
 from models.club import SETTING, Club
 from models.pin_gate import Client, PinGate
 
@@ -86,24 +86,6 @@ async def check_pin(club: Club, pin: str, client: Client | None = None) -> bool:
     who = client if client is not None else client_of(ft.context.page)
     # scrypt runs on a thread: the event loop stays free for everyone else
     return await GATE.attempt(who, lambda: asyncio.to_thread(club.pin_ok, pin))
-
-
-def redraw_soon(page: ft.Page, redraw: Callable[[], Awaitable[None]]) -> None:
-    """Run ``redraw`` on the page's event loop, from any thread, if the page is still
-    connected. A watcher who has gone keeps its session (and its subscriptions) until
-    it expires: nothing is drawn for it then, and no coroutine is made that nothing
-    would run. The connection is looked at again on its loop, where it changes."""
-    with contextlib.suppress(RuntimeError):  # the session destroyed, or the loop closed
-        loop = getattr(page.session.connection, "loop", None)
-        if loop is None:
-            return
-
-        def start() -> None:
-            with contextlib.suppress(RuntimeError):
-                if page.session.connection is not None:
-                    page.run_task(redraw)
-
-        loop.call_soon_threadsafe(start)
 
 
 @ft.component

@@ -26,6 +26,7 @@ from app.games import GAME_VIEWS
 from app.i18n import tr, trn
 from app.kept import Kept, use_kept
 from app.memo import memo
+from app.redraw import redraw_soon
 from app.suits import on_table_colour, suit_mark
 from app.table_model import TableModel
 from app.table_state import EntryLine, HeaderState, PendingViolation, ScoreState
@@ -912,7 +913,7 @@ def follow_other_screens(tm: TableModel) -> None:
         async def refresh() -> None:
             tm.refresh_from_store()
 
-        page.pubsub.subscribe_topic(topic, lambda _topic, _message: page.run_task(refresh))
+        page.pubsub.subscribe_topic(topic, lambda _topic, _message: redraw_soon(page, refresh))
         tm.on_stored = lambda: page.pubsub.send_others_on_topic(topic, "stored")
 
     # Flet's cleanup is its own argument (what the setup returns is not called).
