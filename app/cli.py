@@ -133,24 +133,27 @@ def main(argv: list[str] | None = None, prog: str = "partija") -> int:
 
     start_logging(log_folder(args.db))
     if args.command is None:
-        from app.hosts import HostError, allowed_hosts, named_hosts
+        from app.hosts import HostError, allowed_hosts, is_loopback, named_hosts, url_of
 
         try:
             named = named_hosts(args.public_url, args.allow_host, args.port)
             hosts = allowed_hosts(args.host, args.port, named)
         except HostError as exc:
             return _fail(prog, str(exc))
+        # served beyond loopback: the address to open is a name given, not the one bound
+        public = args.public_url or (url_of(named[0]) if named else None)
+        shown = None if is_loopback(args.host) else public
         if args.db:  # the app opens its store where the environment says
             os.environ["PARTIJA_DB"] = args.db
         watch = None
         if args.club:
-            club, problem = _serve_club(args, named)
+            club, problem = _serve_club(args, public)
             if club is None:
                 return _fail(prog, problem)
             watch = _watch_check(club)
         from app.run import run
 
-        run(web=args.web, port=args.port, host=args.host, hosts=hosts, watch=watch)
+        run(web=args.web, port=args.port, host=args.host, hosts=hosts, url=shown, watch=watch)
         return 0
     return _store_command(args, prog)
 
@@ -222,10 +225,10 @@ def _run_store_command(args: argparse.Namespace, store: Any, records: list[Any])
     sys.stdout.flush()
 
 
-def _serve_club(args: argparse.Namespace, named: list[tuple[str, int]]) -> tuple[Any, str]:
+def _serve_club(args: argparse.Namespace, public: str | None) -> tuple[Any, str]:
     """Set the app up as a club's server: the club (``models.club.Club``), or None and why
-    it cannot be. The watch links go to ``--public-url``, else to the first
-    ``--allow-host``, else to the address served on."""
+    it cannot be. The watch links go to ``public`` (``--public-url``, else the first
+    ``--allow-host``), else to the address served on."""
     from models import DatabaseUnavailable, ForeignDatabase, NewerDatabase, Store, StoreFault
     from models.club import SETTING, Club
 
@@ -241,10 +244,10 @@ def _serve_club(args: argparse.Namespace, named: list[tuple[str, int]]) -> tuple
         store.close()
     if club is None:
         return None, "this database has no club yet: run `main.py club init --name NAME` first"
-    name, port = named[0] if named else (args.host, args.port)
-    shown = f"[{name}]" if ":" in name else name
+    from app.hosts import url_of
+
     os.environ["PARTIJA_CLUB"] = "1"
-    os.environ["PARTIJA_PUBLIC_URL"] = args.public_url or f"http://{shown}:{port}"
+    os.environ["PARTIJA_PUBLIC_URL"] = public or url_of((args.host, args.port))
     return club, ""
 
 

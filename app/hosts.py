@@ -68,6 +68,12 @@ def named_hosts(public_url: str | None, allow: Iterable[str], port: int) -> list
     return named
 
 
+def url_of(host: Host) -> str:
+    """The address a browser opens for this host (IPv6 in brackets; the port written out)."""
+    name, port = host
+    return f"http://[{name}]:{port}" if ":" in name else f"http://{name}:{port}"
+
+
 def allowed_hosts(host: str, port: int, named: Iterable[Host] = ()) -> frozenset[Host]:
     """The hosts to answer when serving on ``host:port``: loopback's own names there, and
     the ``named`` ones. Beyond loopback there must be named ones (``HostError``)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import pathlib
 import subprocess
 import sys
@@ -193,6 +194,8 @@ def test_the_command_line_hands_the_server_its_names(monkeypatch, tmp_path):
     """What ``--host 0.0.0.0 --public-url … --allow-host …`` serves, without binding it."""
     import app.run
     from app.cli import main
+    from models import Store
+    from models.club import SETTING, Club
 
     served = {}
     monkeypatch.setattr(app.run, "run", lambda **kw: served.update(kw))
@@ -201,6 +204,20 @@ def test_the_command_line_hands_the_server_its_names(monkeypatch, tmp_path):
     assert main([*args, "--allow-host", "192.168.1.10", "--allow-host", "kortos:80"]) == 0
     assert served["hosts"] == {("partija.lan", 8550), ("192.168.1.10", 8550), ("kortos", 80)}
     assert served["host"] == "0.0.0.0" and served["watch"] is None
+    assert served["url"] == "http://partija.lan:8550"  # printed once ready: the name to open
+    assert main(["--web", "--allow-host", "partija.lan"]) == 0  # on loopback
+    assert served["hosts"] >= {("partija.lan", 8550), ("127.0.0.1", 8550)}
+    assert served["url"] is None
+    # a club: the watch links go to the first name given, when there is no public URL
+    store = Store(tmp_path / "p.db")
+    store.save_setting(SETTING, Club.new("Klubas", "2468").setting())
+    store.close()
+    for name in ("PARTIJA_PUBLIC_URL", "PARTIJA_CLUB"):  # set by the command: put back after
+        monkeypatch.setenv(name, "")
+    assert main(["--web", "--club", "--host", "::", "--allow-host", "[fd00::7]"]) == 0
+    assert served["url"] == "http://[fd00::7]:8550" and served["watch"] is not None
+    assert os.environ["PARTIJA_PUBLIC_URL"] == "http://[fd00::7]:8550"
+    assert served["watch"]("1-" + "0" * 32) is False
 
 
 def test_other_names_are_refused_by_the_running_server(tmp_path):
