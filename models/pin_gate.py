@@ -89,9 +89,9 @@ class PinGate:
         try:
             async with turn:
                 await self.sleep(self.wait(client))
-                if not self.clean(address):
-                    await self._ceiling()
-                self._checks.append(self.clock())
+                now = self.clock() if self.clean(address) else await self._ceiling()
+                self._drop_checks(now)
+                self._checks.append(now)
                 ok = await check()
                 self._answer(client, ok)
                 return ok
@@ -100,17 +100,22 @@ class PinGate:
             if not self._queued[address]:
                 del self._queued[address], self._turns[address]
 
-    async def _ceiling(self) -> None:
-        """Wait until fewer than ``per_minute`` checks were made in the last minute."""
+    async def _ceiling(self) -> float:
+        """Wait until fewer than ``per_minute`` checks were made in the last minute; the
+        time it is then."""
         now = self.clock()
         while True:
-            while self._checks and self._checks[0] + WINDOW <= now:
-                self._checks.popleft()
+            self._drop_checks(now)
             if len(self._checks) < self.per_minute:
-                return
+                return now
             until = self._checks[0] + WINDOW
             await self.sleep(until - now)
             now = max(self.clock(), until)  # a clock that rounds cannot keep it waiting
+
+    def _drop_checks(self, now: float) -> None:
+        """Forget the checks made a minute or more before ``now``."""
+        while self._checks and self._checks[0] + WINDOW <= now:
+            self._checks.popleft()
 
     def _answer(self, client: Client, ok: bool) -> None:
         now = self.clock()
