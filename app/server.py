@@ -33,6 +33,7 @@ from typing import Any
 
 import uvicorn
 
+from app.club import WATCH_PREFIX
 from app.hosts import DEFAULT_PORTS, Host, split_host
 from app.logs import log
 
@@ -41,8 +42,10 @@ Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
-WATCH_PREFIX = "/watch/"  # app.club's: not imported, as that loads Flet
-GRACE = 1.0  # s a closed WebSocket's handler has to end before it is cancelled
+# s a closed WebSocket's handler has to end before it is cancelled: Flet's ends at once
+# when its browser had registered, and would wait for good when it had not
+GRACE = 10.0
+STOP_GRACE = 0.5  # s the same, once the server is stopping
 GRACEFUL = 2  # s the server waits for its connections on a stop, then cancels them
 DEADLINE = 4.5  # s after the signal: the process ends now, whatever is left
 
@@ -61,6 +64,7 @@ class SameOriginGuard:
         self.app = app
         self.hosts = hosts
         self.watch = watch  # whether a watch token is one this club gave
+        self.stopping = asyncio.Event()  # set by the server as it stops (``StoppingServer``)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
@@ -73,7 +77,7 @@ class SameOriginGuard:
                 await send({"type": "http.response.body", "body": b"Forbidden"})
             return
         if kind == "websocket":
-            await Socket(scope, receive, send).serve(self.app)
+            await Socket(scope, receive, send).serve(self.app, self.stopping)
             return
         if kind == "http" and self.unknown_watch(scope):
             await self.app({**scope, "path": "/", "raw_path": b"/"}, receive, not_found(send))
@@ -148,22 +152,30 @@ class Socket:
         client = self.scope.get("client")
         return f"{client[0]}:{client[1]}" if client else "?"
 
-    async def serve(self, app: ASGIApp) -> None:
+    async def serve(self, app: ASGIApp, stopping: asyncio.Event) -> None:
+        """Run Flet's handler of this connection until it ends, or until it has had its
+        time after the connection ended (``GRACE``) or the server began to stop
+        (``STOP_GRACE``): then it is cancelled, here, so that uvicorn need not."""
         token = _SOCKET.set(self)
         try:  # the handler's task, and all it starts, know their Socket
             handler = asyncio.ensure_future(app(self.scope, self.receive, self.send))
         finally:
             _SOCKET.reset(token)
         ended = asyncio.ensure_future(self.ended.wait())
+        stop = asyncio.ensure_future(stopping.wait())
         try:
-            await asyncio.wait({handler, ended}, return_when=asyncio.FIRST_COMPLETED)
+            await asyncio.wait({handler, ended, stop}, return_when=asyncio.FIRST_COMPLETED)
+            if not handler.done() and self.told:
+                await self.close(1007)  # invalid data
+            if not handler.done() and not stop.done():
+                await asyncio.wait(
+                    {handler, stop}, timeout=GRACE, return_when=asyncio.FIRST_COMPLETED
+                )
             if not handler.done():
-                if self.told:
-                    await self.close(1007)  # invalid data
-                await asyncio.wait({handler}, timeout=GRACE)
+                await asyncio.wait({handler}, timeout=STOP_GRACE)
         finally:
-            ended.cancel()
-            handler.cancel()
+            for task in (ended, stop, handler):
+                task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await handler
 
@@ -232,9 +244,9 @@ class StoppingServer(uvicorn.Server):
     there (with a line in the log).
     """
 
-    def __init__(self, app: ASGIApp, host: str, port: int) -> None:
+    def __init__(self, guard: SameOriginGuard, host: str, port: int) -> None:
         config = uvicorn.Config(
-            app,
+            guard,
             host=host,
             port=port,
             log_level="warning",
@@ -242,6 +254,7 @@ class StoppingServer(uvicorn.Server):
             timeout_graceful_shutdown=GRACEFUL,
         )
         super().__init__(config)
+        self.guard = guard
         self.deadline: threading.Timer | None = None
 
     def run(self, sockets: list[socket.socket] | None = None) -> None:
@@ -250,6 +263,10 @@ class StoppingServer(uvicorn.Server):
         finally:
             if self.deadline is not None:
                 self.deadline.cancel()
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        self.guard.stopping.set()  # the WebSockets' handlers wrap up (``Socket.serve``)
+        await super().shutdown(sockets)
 
     @contextlib.contextmanager
     def capture_signals(self) -> Iterator[None]:
