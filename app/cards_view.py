@@ -89,7 +89,7 @@ def tappable_card(
     card: Card,
     state: str,
     lang: str,
-    on_tap,
+    on_tap: Callable[[str], None],
     *,
     width: float = CARD_W,
     height: float = CARD_H,

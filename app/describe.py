@@ -13,6 +13,7 @@ from app.i18n import format_number, tr, trn
 from rules import GAMES, Expected
 from rules.cards import Card
 from rules.grammar import Name, seat_genders
+from rules.match import DealLog
 from rules.messages import card_words as words_of
 
 SUITS_LT = {"H": "širdžių", "D": "būgnų", "C": "kryžių", "S": "vynų"}
@@ -77,7 +78,7 @@ def expected_line(lang: str, expected: Expected, names: list[str]) -> str:
     return tr(lang, "expect.nothing")
 
 
-def entry_line(lang: str, event: dict, names: list[str]) -> str:
+def entry_line(lang: str, event: dict[str, Any], names: Sequence[str]) -> str:
     """An accepted entry as a short sentence for the deal's list."""
     kind = event.get("type", "")
     player = event.get("player")
@@ -98,7 +99,7 @@ def entry_line(lang: str, event: dict, names: list[str]) -> str:
     return tr(lang, f"entry.{kind}", player=who)
 
 
-def _placement_words(lang: str, item: dict) -> str:
+def _placement_words(lang: str, item: dict[str, Any]) -> str:
     text = card_words(Card.parse(item["card"]), lang)
     if item.get("suit"):
         text += " " + tr(
@@ -110,7 +111,12 @@ def _placement_words(lang: str, item: dict) -> str:
 
 
 def deal_reasons(
-    lang: str, log, names: Sequence[str], options: dict, *, genders: Sequence[str] | None = None
+    lang: str,
+    log: DealLog,
+    names: Sequence[str],
+    options: dict[str, Any],
+    *,
+    genders: Sequence[str] | None = None,
 ) -> list[str]:
     """Why a finished deal scored what it did, one short sentence per reason.
 
@@ -120,6 +126,7 @@ def deal_reasons(
     from app.games import game_ui
 
     deal = log.deal
+    assert deal is not None, "the reasons of a deal played here, not of a result kept"
     words = game_ui(deal.game.id)
     people = tuple(Name(n, g) for n, g in zip(names, seat_genders(names, genders)))
     reasons = [words.reason(lang, why, people) for why in deal.reasons()]

@@ -14,6 +14,7 @@ from app.i18n import format_time, tr
 from app.model import HISTORY_PAGE, AppModel
 from app.table.model import TableModel
 from app.table.scoreboard import Scoreboard
+from models.summaries import MatchSummary
 from rules.reader import MAX_BYTES
 
 
@@ -41,7 +42,7 @@ async def pick_records(model: AppModel) -> None:
         model.import_files(contents)
 
 
-def _status(lang: str, summary) -> str:
+def _status(lang: str, summary: MatchSummary) -> str:
     if summary.stopped:
         return tr(lang, "history.stopped")
     return tr(lang, "history.finished" if summary.status == "finished" else "history.open.status")
@@ -50,7 +51,7 @@ def _status(lang: str, summary) -> str:
 def pages(model: AppModel, shown: int) -> list[ft.Control]:
     """Earlier and later pages of the list: it is read one page at a time."""
     lang = model.lang
-    buttons = []
+    buttons: list[ft.Control] = []
     if model.history_page:
         buttons.append(
             ft.Semantics(
@@ -81,7 +82,7 @@ def pages(model: AppModel, shown: int) -> list[ft.Control]:
 @ft.component
 def HistoryScreen(model: AppModel) -> ft.Control:
     lang = model.lang
-    rows = []
+    rows: list[ft.Control] = []
     for m in model.matches():
         totals = ", ".join(f"{n} {t}" for n, t in zip(m.players, m.totals))
         rows.append(
@@ -130,7 +131,7 @@ def MatchScreen(model: AppModel, tm: TableModel) -> ft.Control:
     lang = model.lang
     match_id = tm.keeper.match_id
     page = ft.context.page
-    buttons = [
+    buttons: list[ft.Control] = [
         ft.Semantics(
             identifier="action-export",
             content=ft.OutlinedButton(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import flet as ft
 
 from app.games import game_ui, ordered
@@ -70,7 +72,7 @@ def GameTile(model: AppModel, game_id: str) -> ft.Control:
     )
 
 
-def ResumeTile(model: AppModel, summary) -> ft.Control:
+def ResumeTile(model: AppModel, summary: Any) -> ft.Control:
     lang = model.lang
     totals = ", ".join(f"{n} {t}" for n, t in zip(summary.players, summary.totals))
     return ft.Semantics(

@@ -24,6 +24,8 @@ from app.settings_model import Settings
 
 if TYPE_CHECKING:
     from app.table.model import TableModel
+    from models.stats import PlayerStats
+    from models.summaries import MatchSummary
 
 __all__ = ["HISTORY_PAGE", "AppModel"]
 
@@ -317,20 +319,24 @@ class AppModel:
             return None
         return self.viewing
 
-    def matches(self) -> list:
+    def matches(self) -> list[MatchSummary]:
         """One page of the history list."""
         if self.store is None:
             return []
-        return self.store.list_matches(offset=self.history_page * HISTORY_PAGE, limit=HISTORY_PAGE)
+        page: list[MatchSummary] = self.store.list_matches(
+            offset=self.history_page * HISTORY_PAGE, limit=HISTORY_PAGE
+        )
+        return page
 
-    def unfinished(self) -> list:
+    def unfinished(self) -> list[Any]:
         """The matches to resume from the home screen (SQL picks them, with a limit); as read
         at start while the store is still being opened."""
         if self._opening is not None:
             return list(self._peeked)
         if self.store is None:
             return []
-        return self.store.list_matches(unfinished=True, limit=UNFINISHED_SHOWN)
+        found: list[MatchSummary] = self.store.list_matches(unfinished=True, limit=UNFINISHED_SHOWN)
+        return found
 
     def history_more(self, step: int) -> None:
         self.history_page = max(0, self.history_page + step)
@@ -338,9 +344,12 @@ class AppModel:
     def roster(self) -> list[str]:
         return self.store.roster() if self.store is not None else []
 
-    def stats(self) -> list:
+    def stats(self) -> list[PlayerStats]:
         """Each roster player's record, over all games or the chosen one."""
-        return self.store.player_stats(self.stats_game) if self.store is not None else []
+        if self.store is None:
+            return []
+        found: list[PlayerStats] = self.store.player_stats(self.stats_game)
+        return found
 
     # -- files --------------------------------------------------------------
     def export_name(self, match_id: int, suffix: str) -> str:
@@ -386,7 +395,7 @@ class AppModel:
             lambda: self.store.merge_players(keep, drop), "roster.merged", keep=keep, drop=drop
         )
 
-    def _roster_change(self, change, done: str, **facts: str) -> None:
+    def _roster_change(self, change: Callable[[], None], done: str, **facts: str) -> None:
         from models import RosterError
 
         try:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,6 +14,7 @@ from app.games import ordered
 from app.i18n import tr
 from rules import GAMES
 from rules.grammar import FEMININE, MASCULINE, guess_gender
+from rules.match import Game
 from rules.names import BadName, clean_name, name_key
 from rules.options import Option, OptionError
 
@@ -35,7 +36,7 @@ class NewMatchModel:
     genders: dict[str, str] = field(default_factory=dict)
 
     @property
-    def spec(self):
+    def spec(self) -> type[Game]:
         return GAMES[self.game]
 
     def all_options(self) -> tuple[Option, ...]:
@@ -290,10 +291,10 @@ def NewMatchScreen(
     nm: NewMatchModel,
     lang: str,
     roster: list[str],
-    on_start,
-    on_back,
-    on_game,
-    on_save_defaults,
+    on_start: Callable[[], None],
+    on_back: Callable[[], None],
+    on_game: Callable[[str], None],
+    on_save_defaults: Callable[[], None],
     message: str | None,
 ) -> ft.Control:
     games = ft.Row(
@@ -361,9 +362,9 @@ def NewMatchScreen(
     # and cut it. After a name is added the empty value clears the field.
     draft = ft.use_ref("")
 
-    def typed(e) -> None:
-        ft.context.disable_auto_update()
-        draft.current = e.control.value
+    def typed(e: ft.Event[ft.TextField]) -> None:
+        ft.context.disable_auto_update()  # type: ignore[no-untyped-call]  # untyped in Flet
+        draft.current = e.control.value or ""
 
     def add(name: str) -> None:
         if nm.add_player(name, lang, roster):
@@ -371,7 +372,7 @@ def NewMatchScreen(
 
     name_field = ft.TextField(
         label=tr(lang, "new.name"),
-        value=draft.current,
+        value=draft.current or "",
         on_change=typed,
         on_submit=lambda e: add(e.control.value),
     )
@@ -411,7 +412,7 @@ def NewMatchScreen(
                             tr(lang, "new.add"),
                             icon=ft.Icons.PERSON_ADD,
                             height=48,
-                            on_click=lambda _: add(draft.current),
+                            on_click=lambda _: add(draft.current or ""),
                         ),
                     ),
                 ]

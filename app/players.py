@@ -51,7 +51,7 @@ def PlayersScreen(model: AppModel) -> ft.Control:
     stats = model.stats()
     old, set_old = ft.use_state("")
     new, set_new = ft.use_state("")
-    chips = [
+    chips: list[ft.Control] = [
         ft.Semantics(
             identifier="stats-all",
             content=ft.Chip(
@@ -73,7 +73,7 @@ def PlayersScreen(model: AppModel) -> ft.Control:
         for g in (game.id for game in ordered())
     ]
     columns = [
-        ft.DataColumn(ft.Text(tr(lang, key)), numeric=key != "players.name")
+        ft.DataColumn(label=ft.Text(tr(lang, key)), numeric=key != "players.name")
         for key in (
             "players.name",
             "players.matches",
@@ -98,7 +98,7 @@ def PlayersScreen(model: AppModel) -> ft.Control:
         if s.matches
     ]
     played = [s for s in stats if s.finished]
-    import flet_charts as fch  # only where a chart is drawn: not at the app's start
+    import flet_charts as fch  # type: ignore[import-untyped]  # drawn here, not at the start
 
     chart = (
         fch.BarChart(

@@ -27,7 +27,9 @@ class Paragraph:
 def rules_page(game: str, lang: str) -> tuple[str, tuple[Paragraph, ...]]:
     """The page's title and its paragraphs."""
     text = (RULES_DIR / f"{game}.{lang}.md").read_text(encoding="utf-8")
-    title, paragraphs, current, lines = game, [], None, []
+    title, current = game, None
+    paragraphs: list[Paragraph] = []
+    lines: list[str] = []
     for line in text.splitlines():
         if line.startswith("# "):
             title = line[2:].strip()

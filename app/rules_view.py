@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import flet as ft
 
 from app.describe import option_value
@@ -11,7 +13,7 @@ from rules import GAMES
 from rules.options import COMMON
 
 
-def OptionsInForce(game: str, lang: str, options: dict) -> ft.Control:
+def OptionsInForce(game: str, lang: str, options: dict[str, Any]) -> ft.Control:
     """The options of the match the rules were opened from, with what each means."""
     rows = []
     for option in GAMES[game].OPTIONS + COMMON:
@@ -48,13 +50,15 @@ def OptionsInForce(game: str, lang: str, options: dict) -> ft.Control:
 
 
 @ft.component
-def RulesScreen(game: str, lang: str, anchor: str | None, options: dict | None) -> ft.Control:
+def RulesScreen(
+    game: str, lang: str, anchor: str | None, options: dict[str, Any] | None
+) -> ft.Control:
     query, set_query = ft.use_state("")
     title, paragraphs = rules_page(game, lang)
     shown = search(game, lang, query) if query.strip() else paragraphs
     if anchor and not query.strip():  # the paragraph a refusal pointed to comes first
         shown = tuple(sorted(shown, key=lambda p: p.anchor != anchor))
-    cards = [
+    cards: list[ft.Control] = [
         ft.Semantics(
             identifier=f"rule-{p.anchor}",
             content=ft.Container(

@@ -149,20 +149,9 @@ def App(first: Any = None, opening: StoreOpening | None = None) -> Any:
         made.width = float(page.width or 360)
         return made
 
-    model, _ = ft.use_state(make)
-    route, set_route = ft.use_state(page.route or "/")
-
-    def follow_route() -> None:  # the gate looks at the route; the Router keeps its own
-        previous = page.on_route_change
-
-        def changed(e: ft.RouteChangeEvent) -> None:
-            set_route(e.route)
-            if previous is not None:
-                previous(e)
-
-        page.on_route_change = changed
-
-    ft.use_effect(follow_route, [])
+    # Held as state, so that the app is drawn again when the model changes (a login).
+    model: AppModel
+    model, _ = ft.use_state(make)  # type: ignore[arg-type]  # Flet types a factory as Never
 
     def resized(e: ft.PageResizeEvent) -> None:
         model.width = e.width  # the table lays itself out by it (a phone, a tablet)
@@ -175,7 +164,7 @@ def App(first: Any = None, opening: StoreOpening | None = None) -> Any:
         model.theme, ft.ThemeMode.SYSTEM
     )
     page.title = tr(model.lang, "app.title")
-    gate = gate_view(model, route)
+    gate = gate_view(model, page.route or "/")  # a watch link is opened, not navigated to
     return [gate] if gate is not None else Screens(model)
 
 
@@ -237,7 +226,7 @@ def run(
     interface; it is served here instead, on ``host``, as for ``web``, behind the
     same-origin guard (``app.server``).
     """
-    if web or is_linux_server():
+    if web or is_linux_server():  # type: ignore[no-untyped-call]  # untyped in Flet
         from app.hosts import allowed_hosts
         from app.server import serve
 

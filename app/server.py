@@ -311,7 +311,7 @@ def serve(
 ) -> None:
     """Serve the app to browsers on ``host:port`` for ``hosts`` until stopped (SIGINT,
     SIGTERM); ``watch``: a club's check of its watch tokens."""
-    import flet_web.fastapi as flet_fastapi
+    import flet_web.fastapi as flet_fastapi  # type: ignore[import-untyped]  # ships no types
 
     web = flet_fastapi.FastAPI()
     web.mount("/", flet_fastapi.app(main, assets_dir=assets_dir, no_cdn=True))

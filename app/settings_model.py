@@ -46,7 +46,7 @@ class Settings:
     @property
     def lang(self) -> str:
         value = self.values.get("lang")
-        if value in LANGUAGES:
+        if isinstance(value, str) and value in LANGUAGES:
             return value
         return device_language() if self.local else DEFAULT_LANGUAGE
 

@@ -49,7 +49,7 @@ class Option:
 
     key: str  # for the button's identifier: "choice-<key>"
     label: str
-    entry: Entry
+    entry: Entry | Question  # a question in turn: asked next (a wild ace: the end, the suit)
     card: Card | None = None
     suit: Suit | None = None
 

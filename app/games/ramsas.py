@@ -66,7 +66,7 @@ class RamsasUI(GameUI):
             head.append(ft.Text(tr(lang, "board.buyer", player=names[view.buyer]), size=TEXT))
         # No card of a new trick down yet: the seats still show the one just finished.
         on_seats = dict(view.trick or view.last_trick)
-        seats = []
+        seats: list[ft.Control] = []
         for seat, player in enumerate(names):
             status = []
             if seat in view.folded:

@@ -48,7 +48,12 @@ def bare_button(
 
 
 def action_button(
-    kind: str, text: str, on_click, *, primary: bool = False, label: str | None = None
+    kind: str,
+    text: str,
+    on_click: Callable[[], None],
+    *,
+    primary: bool = False,
+    label: str | None = None,
 ) -> ft.Control:
     return ft.Semantics(
         identifier=f"action-{kind}",

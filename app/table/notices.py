@@ -4,6 +4,7 @@ the table's ruling; the summary of a deal that ended."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import flet as ft
 
@@ -25,7 +26,7 @@ def no_notice() -> ft.Control:
     return ft.Container(height=0)
 
 
-def NoticeBanner(tm: TableModel, on_rule) -> ft.Control:
+def NoticeBanner(tm: TableModel, on_rule: Callable[[str], None]) -> ft.Control:
     notice = tm.notice
     if notice is None:
         return no_notice()
@@ -35,12 +36,13 @@ def NoticeBanner(tm: TableModel, on_rule) -> ft.Control:
     ]
     extra: list[ft.Control] = []
     if notice.anchor:
+        rule = notice.anchor
         extra.append(
             icon_button(
                 "action-rule",
                 ft.Icons.MENU_BOOK,
                 tr(tm.lang, "notice.rule"),
-                lambda: on_rule(notice.anchor),
+                lambda: on_rule(rule),
                 fg,
             )
         )
@@ -88,19 +90,11 @@ def ViolationPanel(
     bg, fg = NOTICE_COLOURS["violation"]
     panels: list[ft.Control] = []
     for item in items[:1]:
-        choices = [
-            action_button(
-                "let-stand", tr(lang, "violation.let_stand"), lambda k=item.key: on_stand(k)
-            )
-        ]
+        stand, annul = partial(on_stand, item.key), partial(on_annul, item.key)
+        choices = [action_button("let-stand", tr(lang, "violation.let_stand"), stand)]
         if item.can_annul:
             choices.append(
-                action_button(
-                    "annul-violation",
-                    tr(lang, "action.annul"),
-                    lambda k=item.key: on_annul(k),
-                    primary=True,
-                )
+                action_button("annul-violation", tr(lang, "action.annul"), annul, primary=True)
             )
         panels.append(
             ft.Container(

@@ -27,9 +27,9 @@ def chart(state: ScoreState, kept: Kept) -> ft.Control:
     """The totals as lines; flet_charts is imported here, where a chart is drawn."""
     if max((len(line) for line in state.series), default=0) <= 1:
         return ft.Container()
-    import flet_charts as fch
+    import flet_charts as fch  # type: ignore[import-untyped]  # ships no types
 
-    return fch.LineChart(
+    line: ft.Control = fch.LineChart(
         height=180,
         expand=False,
         data_series=[
@@ -44,6 +44,7 @@ def chart(state: ScoreState, kept: Kept) -> ft.Control:
             for seat, line in enumerate(state.series)
         ],
     )
+    return line
 
 
 def score_row(number: int, points: tuple[int, ...] | None, seats: int) -> ft.DataRow:
@@ -64,8 +65,8 @@ def Scoreboard(state: ScoreState) -> ft.Control:
     lang, names = state.lang, state.names
     show_all, set_show_all = ft.use_state(False)
     kept = use_kept()
-    columns = [ft.DataColumn(ft.Text(tr(lang, "score.deal")))] + [
-        ft.DataColumn(ft.Text(name), numeric=True) for name in names
+    columns = [ft.DataColumn(label=ft.Text(tr(lang, "score.deal")))] + [
+        ft.DataColumn(label=ft.Text(name), numeric=True) for name in names
     ]
     shown = state.rows if show_all else state.rows[-RECENT_DEALS:]
     rows = [

@@ -15,6 +15,7 @@ keyed by the closed deals.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 
 import flet as ft
 
@@ -89,7 +90,7 @@ def scroll_to_top_on_new_deal(tm: TableModel) -> ft.Ref[ft.Column]:
 
 
 @ft.component
-def TableScreen(tm: TableModel, on_rule, width: float = 360) -> ft.Control:
+def TableScreen(tm: TableModel, on_rule: Callable[[str], None], width: float = 360) -> ft.Control:
     _ = tm.revision  # drawn again whenever the match changes; the parts skip what did not
     kept = use_kept()  # the parts called as last time are handed back as they were
     follow_other_screens(tm)
