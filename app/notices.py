@@ -24,6 +24,7 @@ class Notice:
     # The text in another language (a refusal or violation tells it again in the new
     # one); without it a language switch keeps the text as it was said.
     say: Callable[[str], str] | None = field(default=None, compare=False, repr=False)
+    action: str | None = None  # a button it offers: "undo-correction"
 
     def in_language(self, lang: str) -> Notice:
         return self if self.say is None else replace(self, text=self.say(lang))

@@ -102,8 +102,8 @@ def top_bar(
     )
 
 
-def view(route: str, bar: ft.AppBar, body: ft.Control) -> ft.View:
-    """A screen on the stack: its bar over its body."""
+def view(route: str, bar: ft.AppBar, body: ft.Control, margin: float = 12) -> ft.View:
+    """A screen on the stack: its bar over its body, ``margin`` px from the sides."""
     return ft.View(
         route=route,
         appbar=bar,
@@ -112,7 +112,7 @@ def view(route: str, bar: ft.AppBar, body: ft.Control) -> ft.View:
             ft.SafeArea(
                 expand=True,
                 content=ft.Container(
-                    body, padding=ft.Padding.symmetric(horizontal=12), expand=True
+                    body, padding=ft.Padding.symmetric(horizontal=margin), expand=True
                 ),
             )
         ],
@@ -163,7 +163,7 @@ def NewView() -> ft.View:
 
 @ft.component
 def TableView() -> ft.View:
-    from app.table.screen import TableScreen  # each screen's module where it is drawn
+    from app.table.screen import PHONE_MARGIN, WIDE, TableScreen  # drawn here only
 
     m, number = model(), match_id()
     route = f"/match/{number}"
@@ -182,7 +182,8 @@ def TableView() -> ft.View:
         m, back="/", title=table.game.title(m.lang), size=18, actions=(rules,), theme=False
     )
     body = TableScreen(table, lambda anchor: m.open_match_rules(number, anchor), m.width)
-    return view(route, bar, body)
+    # A phone's table keeps its width for the cards: seven a line.
+    return view(route, bar, body, margin=PHONE_MARGIN if m.width < WIDE else 12)
 
 
 @ft.component

@@ -45,7 +45,7 @@ from flet.controls.base_control import BaseControl
 from flet.controls.context import _context_page
 from flet.controls.id_counter import ControlId
 from flet.messaging.connection import Connection
-from flet.messaging.protocol import configure_encode_object_for_msgpack
+from flet.messaging.protocol import MessageAction, configure_encode_object_for_msgpack
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
@@ -57,16 +57,32 @@ ENCODE = configure_encode_object_for_msgpack(BaseControl)
 
 
 class Wire(Connection):
-    """An in-memory connection: each message packed as the web server packs it, and kept."""
+    """An in-memory connection: each message packed as the web server packs it, and kept.
+
+    It answers for the browser where the app waits on it: a route the app navigates to
+    (``page.navigate``) is taken, as a browser's history takes it, and said back.
+    """
 
     def __init__(self) -> None:
         super().__init__()
         self.pubsubhub = PubSubHub()
         self.sent: list[tuple[float, int]] = []  # (time packed, bytes)
+        self.session: Session | None = None
+        self.page_url = "http://127.0.0.1:8550"  # where the browser would have the page
 
     def send_message(self, message: Any) -> None:
         body = msgpack.packb([message.action, message.body], default=ENCODE)
         self.sent.append((time.perf_counter(), len(body) + 1))
+        if message.action == MessageAction.INVOKE_METHOD and message.body.name == "push_route":
+            self.loop.create_task(self._route(message.body))
+
+    async def _route(self, call: Any) -> None:
+        session = self.session
+        assert session is not None
+        route = call.args["route"]
+        session.page.route = route
+        session.handle_invoke_method_results(call.control_id, call.call_id, None, None)
+        await session.dispatch_event(session.page._i, "route_change", {"route": route})
 
 
 async def settle(wire: Wire, since: int, within: float = 30) -> None:
@@ -118,6 +134,7 @@ class Table:
         self.rng = random.Random(len(record["deals"]))
         self.wire = Wire()
         self.session = Session(self.wire)
+        self.wire.session = self.session
         self.taps: list[tuple[float, int, int]] = []  # (seconds, controls built, bytes)
         self.opens: list[float] = []
         self.next_deals: list[float] = []  # the "next deal" taps, timed the same way
@@ -157,6 +174,10 @@ class Table:
         assert log is not None
         if log.status is not Status.OPEN:
             seconds, _, _ = await self.press("action-next_deal", "on_click")
+            if find(self.session, "action-confirm-next_deal-yes", "on_click") is not None:
+                # a violation of the deal waited for a ruling: the table let it stand
+                more, _, _ = await self.press("action-confirm-next_deal-yes", "on_click")
+                seconds += more
             if timed:
                 self.next_deals.append(seconds)
             # The shadow keeps its closed deals' results only, as the app does: its own

@@ -169,8 +169,8 @@ def test_a_card_played_out_of_turn_is_refused_for_the_real_player(tmp_path):
 
 
 def test_a_new_deal_opens_at_the_top_of_its_cards(tmp_path):
-    """ "Next deal" sits below the fold after a deal's summary: the player scrolls down to
-    it, and the new deal's cards open from the top, not half scrolled away."""
+    """A player scrolled down to look at the board; "next deal", pinned, is still in view,
+    and the new deal's cards open from the top, not half scrolled away."""
     import random
 
     from bench.table import devynake_record
@@ -185,16 +185,13 @@ def test_a_new_deal_opens_at_the_top_of_its_cards(tmp_path):
     with serve(tmp_path) as url, browser_page(PHONE) as page:
         resume(page, url, match_id, "expected-now")
         tap(page, f"card-{last['card']}", until="deal-summary")
-        # The player scrolls down to see the board (and finds "next deal" there).
+        # The player scrolls down to see the board; "next deal" stays in view, pinned.
         page.mouse.move(180, 600)
         page.mouse.wheel(0, 2000)
-        page.wait_for_function(
-            """() => {
-                const node = document.querySelector('[flt-semantics-identifier="deal-summary"]');
-                return node && node.getBoundingClientRect().top < 150;
-            }"""
-        )
-        tap(page, "action-next_deal", until="card-9S")
+        inside(page, "action-next_deal")
+        # Its violations wait for the table: "next deal" asks first, then they stand.
+        tap(page, "action-next_deal", until="action-confirm-next_deal-yes")
+        tap(page, "action-confirm-next_deal-yes", until="card-9S")
         page.wait_for_function(
             """() => {
                 const node = document.querySelector('[flt-semantics-identifier="card-6S"]');

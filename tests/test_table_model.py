@@ -245,8 +245,11 @@ def test_scoreboard_and_chart_series_follow_the_verdict(store):
     assert tm.totals() == verdict(match, names)["totals"]
     assert tm.score_rows() == [(1, "finished", [0, 0, 5, 0])]
     assert tm.running_totals() == [[0, 0], [0, 0], [0, 5], [0, 0]]
-    tm.next_deal()
+    tm.next_deal()  # a violation of the deal waits for its ruling: the table is asked first
+    assert tm.confirming == "next_deal" and tm.match.current.dealer == 1
+    tm.confirm()  # it stands, and the next deal starts
     assert tm.match.current.dealer == 2 and tm.notice is None
+    assert tm.match.deals[0].stood == {v.event for v in tm.match.deals[0].violations}
 
 
 def test_correcting_a_past_card_replays_and_says_what_changed(store):
@@ -259,9 +262,21 @@ def test_correcting_a_past_card_replays_and_says_what_changed(store):
     assert tm.headline() == "Correcting entry 1: tap the right card, or “Pass”"
     tm.tap_card("9S")  # it was the nine of spades: now 10H and JH no longer fit
     assert tm.mode == Playing()
-    assert tm.notice.text == (
-        "Entry 1 corrected: Jonas: 9 of spades. Now refused: 2 (not_playable), 3 (not_your_turn)."
+    assert tm.notice.text == (  # in words: which entries fell with it, and why
+        "Entry 1 corrected (Jonas: 9 of spades). Entry 2 (Rūta: 10 of hearts) is now refused. "
+        "10 of hearts does not fit: the hearts row starts with the nine. Entry 3 (Ona: jack "
+        "of hearts) is now refused. It is Rūta's turn, not Ona's."
     )
+    assert tm.undo_label() == "Undo: refused entry 3"  # what undo takes back, as it is
+    tm.undo_correction()  # one tap puts it back as it was
+    assert tm.entries() == [
+        (1, "Jonas: 9 of hearts"),
+        (2, "Rūta: 10 of hearts"),
+        (3, "Ona: jack of hearts"),
+    ]
+    assert tm.notice.text == "Correction taken back – entry 1 is again: Jonas: 9 of hearts."
+    tm.start_correcting(0)
+    tm.tap_card("9S")
     tm.start_correcting(0)
     tm.tap_card("5H")  # not in this deck: refused, nothing changes
     assert tm.notice.code == "bad_card" and tm.entries()[0] == (1, "Jonas: 9 of spades")
@@ -360,12 +375,12 @@ def test_a_screen_behind_another_is_told_and_redrawn(store, tmp_path):
 def test_ending_a_match_asks_and_can_be_taken_back(store, tmp_path):
     tm = table(store, "devynake", ["Ona", "Jonas", "Rūta"])
     tm.tap_card("9H")
-    tm.ask_stop()
-    assert tm.confirming_stop and not tm.match.stopped  # one tap only asks
+    tm.ask("stop")
+    assert tm.confirming == "stop" and not tm.match.stopped  # one tap only asks
     tm.keep_playing()
-    assert not tm.confirming_stop and not tm.match.stopped
-    tm.ask_stop()
-    tm.stop()
+    assert tm.confirming is None and not tm.match.stopped
+    tm.ask("stop")
+    tm.confirm()
     assert tm.match.stopped and tm.match.finished
     assert tm.undo_label() == "Undo: end of match"
     tm.undo()  # takes back the end, not the card
@@ -373,8 +388,8 @@ def test_ending_a_match_asks_and_can_be_taken_back(store, tmp_path):
     assert tm.entries() == [(1, "Jonas: 9 of hearts")]
     assert tm.notice.text == "The match goes on where it was ended."
     # and from the history, after a restart: the match reopened goes on
-    tm.ask_stop()
-    tm.stop()
+    tm.ask("stop")
+    tm.confirm()
     other = Store(tmp_path / "partija.db")
     [summary] = other.list_matches()
     assert summary.stopped
@@ -435,10 +450,11 @@ def test_violations_wait_one_at_a_time_saying_how_many_more():
 
     def panel(count: int) -> tuple[list[str], list[object]]:
         items = tuple(
-            PendingViolation((0, n, n + 1, "revoke"), f"Pažeidimas {n}", True) for n in range(count)
+            PendingViolation((0, n, n + 1, "revoke"), f"Visas {n}", True, f"Pažeidimas {n}")
+            for n in range(count)
         )
         component = Renderer().render(
-            lambda: ViolationPanel(items, "lt", lambda key: None, lambda key: None)
+            lambda: ViolationPanel(items, "lt", lambda key: None, lambda key: None, lambda: None)
         )
         body = Renderer().render(component.fn, *component.args)
         return [t.value for t in texts(body)], drawn(body)
@@ -446,7 +462,7 @@ def test_violations_wait_one_at_a_time_saying_how_many_more():
     words, controls = panel(4)
     assert any("Pažeidimas 0" in w for w in words)
     assert not any("Pažeidimas 1" in w for w in words)  # the next one waits its turn
-    assert "Dar 3 pažeidimai laukia sprendimo" in words
+    assert any(w.endswith("Dar 3 pažeidimai laukia sprendimo") for w in words)
     stands = [c for c in controls if getattr(c, "identifier", None) == "action-let-stand"]
     assert len(stands) == 1
     words, _ = panel(1)

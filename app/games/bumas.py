@@ -8,7 +8,7 @@ from typing import ClassVar
 import flet as ft
 
 from app.cards_view import SmallCard
-from app.games.common import counts, label, name, stock
+from app.games.common import SMALL_CARD, counts, label, name, stock
 from app.games.plugin import GameUI
 from app.i18n import tr
 from app.kept import Kept
@@ -46,6 +46,18 @@ class BumasUI(GameUI):
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         )
         return ft.Column([top, counts(names, view.hands, [], kept)], spacing=6)
+
+    def strip(self, view: BumasView, names: tuple[str, ...], lang: str) -> ft.Control:
+        """The pile's top card and the stock, always in view: what the next card must match."""
+        return ft.Row(
+            [
+                label(tr(lang, "board.top")),
+                SmallCard(view.top, lang, width=SMALL_CARD),
+                stock(lang, view.stock),
+            ],
+            spacing=8,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        )
 
     def reason(self, lang: str, why: Reason, names: tuple[str, ...]) -> str:
         if why.key == "bumas_out":

@@ -14,7 +14,8 @@ from typing import ClassVar
 import flet as ft
 
 from app.cards_view import SmallCard
-from app.games.common import counts, label, name, stock
+from app.describe import card_words
+from app.games.common import SMALL_CARD, TEXT, counts, label, name, stock
 from app.games.plugin import GameUI, Option, Pick, Question, Table
 from app.i18n import tr
 from app.kept import Kept
@@ -71,6 +72,27 @@ class DominoUI(GameUI):
         )
         return ft.Column(
             [line, counts(names, view.hands, [stock(lang, view.stock)], kept)], spacing=6
+        )
+
+    def strip(self, view: DominoView, names: tuple[str, ...], lang: str) -> ft.Control:
+        """The line's two ends and the stock, always in view: where the next card goes."""
+        return ft.Semantics(
+            identifier="line-ends",
+            label=tr(
+                lang, "board.ends", left=words(view.left, lang), right=words(view.right, lang)
+            ),
+            content=ft.Row(
+                [
+                    label(tr(lang, "board.left")),
+                    SmallCard(view.left, lang, width=SMALL_CARD),
+                    ft.Text("· · ·", size=TEXT),
+                    SmallCard(view.right, lang, width=SMALL_CARD),
+                    label(tr(lang, "board.right")),
+                    stock(lang, view.stock),
+                ],
+                spacing=6,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
         )
 
     def reason(self, lang: str, why: Reason, names: tuple[str, ...]) -> str:
@@ -160,6 +182,10 @@ def suits(table: Table, entry: Played) -> Question:
             for suit in SUITS
         ),
     )
+
+
+def words(card: Card | None, lang: str) -> str:
+    return card_words(card, lang) if card is not None else "—"
 
 
 def end_card(lang: str, key: str, card: Card | None) -> ft.Control:

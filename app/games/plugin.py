@@ -104,6 +104,16 @@ class GameUI:
         """One short sentence for one reason of a deal's points (``Deal.reasons``)."""
         raise NotImplementedError
 
+    @property
+    def has_strip(self) -> bool:
+        """Whether the game keeps part of its table in view above the cards (``strip``)."""
+        return type(self).strip is not GameUI.strip
+
+    def strip(self, view: Any, names: tuple[str, ...], lang: str) -> ft.Control:
+        """What of the public table must stay in view above the cards, one line high (the
+        line's two ends, the pile's top card, the trick); a game with none leaves it."""
+        raise NotImplementedError
+
     def entry_groups(self, view: Any, indices: Sequence[int]) -> dict[int, int]:
         """For the entry list's headers: the group (a trick: 1, 2 …) of each entry index;
         none by default."""

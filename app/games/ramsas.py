@@ -24,6 +24,8 @@ from rules.ramsas import Ramsas, RamsasView
 SEAT_CARD = 34  # its rank is 15 px
 # Four seats side by side fill the 320 px a 360 px phone leaves the board; five or six wrap.
 SEAT_W = 76
+# The trick above a phone's cards: the trump card and six seats fit in 348 px.
+STRIP_SEAT = 46
 
 
 class RamsasUI(GameUI):
@@ -59,6 +61,42 @@ class RamsasUI(GameUI):
         "jacks": Pick("jacks"),
         "ramsas": Pick("ramsas", cards=False),
     }
+
+    def strip(self, view: RamsasView, names: tuple[str, ...], lang: str) -> ft.Control:
+        """The trump card and the trick on the seats, always in view: who played what (the
+        trick just won stays until the next lead), the player to act named in colour."""
+        trump = ft.Column(
+            [label(tr(lang, "board.trump")), SmallCard(view.trump_card, lang, width=SMALL_CARD)],
+            spacing=2,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+        on_seats = dict(view.trick or view.last_trick)
+        seats: list[ft.Control] = [
+            ft.Column(
+                [
+                    ft.Text(
+                        names[seat],
+                        size=TEXT,
+                        weight=ft.FontWeight.W_600,
+                        color=ft.Colors.PRIMARY if seat == view.turn else None,
+                        max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                    ),
+                    SmallCard(on_seats.get(seat), lang, width=SMALL_CARD),
+                ],
+                spacing=2,
+                width=STRIP_SEAT,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            )
+            for seat in range(len(names))
+            if seat not in view.folded
+        ]
+        return ft.Semantics(
+            identifier="trick",
+            content=ft.Row(
+                [trump, *seats], spacing=4, vertical_alignment=ft.CrossAxisAlignment.END
+            ),
+        )
 
     def board(self, view: RamsasView, names: tuple[str, ...], lang: str, kept: Kept) -> ft.Control:
         head = [label(tr(lang, "board.trump")), SmallCard(view.trump_card, lang, width=SEAT_CARD)]

@@ -13,8 +13,8 @@ from app.games.common import SMALL_CARD
 from app.games.plugin import Option
 from app.i18n import tr
 from app.suits import on_table_colour, suit_mark
-from app.table.buttons import icon_button, kept_buttons
-from app.table.mode import Answering, AskingWho, Correcting, Picking, Playing
+from app.table.buttons import ACTION_ICONS, icon_button, kept_buttons
+from app.table.mode import Answering, AskingWho, Correcting, Picking
 from app.table.model import TableModel
 
 
@@ -51,14 +51,14 @@ def answer_button(tm: TableModel, option: Option) -> ft.Control:
     )
 
 
-def Actions(tm: TableModel) -> ft.Control:
+def Actions(tm: TableModel) -> ft.Row:
     """The buttons of the moment: what the mode asks for, else the entries the rules expect
     besides a card, "someone else played", and "next deal" between deals."""
     lang, mode = tm.lang, tm.mode
     button = kept_buttons(tm).button
     buttons: list[ft.Control] = []
 
-    def row() -> ft.Control:
+    def row() -> ft.Row:
         return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
 
     cancel = partial(button, "cancel", tr(lang, "action.cancel"), tm.cancel)
@@ -116,13 +116,15 @@ def Actions(tm: TableModel) -> ft.Control:
     expected = tm.expected()
     playing = expected is not None and "play" in expected.kinds and expected.player is not None
     if playing:
-        # What the game offers the player to act besides one card (domino: several).
+        # What the game offers the player to act besides one card (domino: several), as
+        # an icon with its words for a screen reader: the row stays one line on a phone.
         for kind in tm.game.play_actions(tm):
-            buttons.append(button(kind, tr(lang, f"action.{kind}"), partial(tm.act, kind)))
-        if isinstance(mode, Playing) and mode.seat is not None:
-            buttons.append(cancel())
-        else:
-            buttons.append(button("other-player", tr(lang, "action.other_player"), tm.ask_who))
+            icon = ACTION_ICONS.get(kind, ft.Icons.MORE_HORIZ)
+            buttons.append(
+                icon_button(
+                    f"action-{kind}", icon, tr(lang, f"action.{kind}"), partial(tm.act, kind)
+                )
+            )
     log = tm.match.current
     if log is not None and log.status.value != "open" and not tm.match.finished:
         buttons.append(
@@ -132,33 +134,18 @@ def Actions(tm: TableModel) -> ft.Control:
 
 
 def TableActions(tm: TableModel) -> ft.Control:
-    """What the table decides now and then – annul the deal, end the match – kept apart
-    below the cards, so that a tap meant for a card never lands on them."""
+    """What the table decides now and then – annul the deal, end the match, reopen it, show
+    the watch link – kept apart below the cards, so that a tap meant for a card never lands
+    on them; annulling and ending ask once first (``TableModel.ask``)."""
     lang = tm.lang
     button = kept_buttons(tm).button
     buttons = []
     if tm.expected() is not None:
-        buttons.append(button("annul", tr(lang, "action.annul"), lambda: tm.act("annul")))
+        buttons.append(button("annul", tr(lang, "action.annul"), partial(tm.ask, "annul")))
     if tm.match.stopped:
         buttons.append(button("reopen", tr(lang, "action.reopen"), tm.reopen, primary=True))
-    elif tm.confirming_stop:
-        return ft.Column(
-            [
-                ft.Text(tr(lang, "stop.ask"), size=16, weight=ft.FontWeight.W_600),
-                ft.Row(
-                    [
-                        button("confirm-stop", tr(lang, "stop.yes"), tm.stop, primary=True),
-                        button("keep-playing", tr(lang, "stop.no"), tm.keep_playing),
-                    ],
-                    wrap=True,
-                    spacing=8,
-                    run_spacing=8,
-                ),
-            ],
-            spacing=6,
-        )
     elif not tm.match.finished:
-        buttons.append(button("stop", tr(lang, "action.stop"), tm.ask_stop))
+        buttons.append(button("stop", tr(lang, "action.stop"), partial(tm.ask, "stop")))
     if tm.watch_url is None:
         return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
     from app.club import WatchLink

@@ -105,6 +105,7 @@ def icon_button(
     """An icon button with a 48 × 48 touch target (Flet's default is 40)."""
     return ft.Semantics(
         identifier=identifier,
+        label=tooltip,  # a screen reader says what the icon does
         content=ft.IconButton(
             icon,
             icon_size=24,

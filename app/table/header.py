@@ -10,7 +10,7 @@ import flet as ft
 from app.i18n import tr
 from app.kept import use_kept
 from app.memo import memo
-from app.table.buttons import bare_button
+from app.table.buttons import bare_button, icon_button
 from app.table.state import HeaderState
 
 
@@ -96,9 +96,17 @@ def Header(state: HeaderState) -> ft.Control:
 
 @memo
 @ft.component
-def LastLine(text: str, undo_label: str, lang: str, on_undo: Callable[[], None]) -> ft.Control:
+def LastLine(
+    text: str,
+    undo_label: str,
+    lang: str,
+    on_undo: Callable[[], None],
+    who: str = "",
+    on_who: Callable[[], None] | None = None,
+) -> ft.Control:
     """The last entry (or refusal) and, beside it, the undo that takes it back: always in
-    sight, so a wrong tap is seen and mended without scrolling.
+    sight, so a wrong tap is seen and mended without scrolling. Between them, while a card
+    is expected, "someone else played" (``who`` "ask"), or its cancel ("cancel").
 
     The undo's label names what it takes back, so it changes on every tap; the button
     under it is kept (``use_kept``) and calls the latest ``on_undo``.
@@ -107,6 +115,16 @@ def LastLine(text: str, undo_label: str, lang: str, on_undo: Callable[[], None])
     undo = kept.get(
         ("undo", lang), bare_button, "undo", tr(lang, "action.undo"), kept.handler("undo", on_undo)
     )
+    other: list[ft.Control] = []
+    if who and on_who is not None:
+        other.append(
+            icon_button(
+                "action-other-player" if who == "ask" else "action-cancel",
+                ft.Icons.PERSON_SEARCH if who == "ask" else ft.Icons.CLOSE,
+                tr(lang, "action.other_player" if who == "ask" else "action.cancel"),
+                kept.handler("who", on_who),
+            )
+        )
     return ft.Row(
         [
             # The label carries the text: Flutter's web tree can keep a Text's first (empty)
@@ -124,6 +142,7 @@ def LastLine(text: str, undo_label: str, lang: str, on_undo: Callable[[], None])
                     color=ft.Colors.ON_SURFACE_VARIANT,
                 ),
             ),
+            *other,
             ft.Semantics(identifier="action-undo", label=undo_label, content=undo),
         ],
         spacing=6,

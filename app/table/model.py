@@ -75,7 +75,12 @@ class TableModel:
     notice: Notice | None = None
     revision: int = -1  # the keeper's, copied after every call that may change the match
     draw_count: int = 1
-    confirming_stop: bool = False  # "end match" was tapped once: the table is asked
+    # A step that throws away play, asked once before it is taken: "annul" (the deal),
+    # "stop" (the match), "next_deal" (while a violation waits for a ruling).
+    confirming: str | None = None
+    showing_violation: bool = False  # the waiting violation's whole sentence is open
+    # The last correction, to take back with one tap: (deal, index, the entry it replaced).
+    corrected: tuple[int, int, Entry] | None = None
     refused: dict[str, Any] | None = None  # the entry last refused, as a record: named on top
     show_lists: bool = False  # a phone shows the entry list and the scoreboard when asked
     watch_url: str | None = None  # on a club's server: where players watch this match
@@ -292,6 +297,7 @@ class TableModel:
         log = self.match.current
         assert isinstance(mode, Correcting) and log is not None
         index = mode.index
+        before = dict(log.accepted)  # the entries as they were: those that fall are named
         result = self._stored(self.keeper.replace, deal=log.number, index=index, raw=raw)
         if result is _NOT_SAVED:
             return
@@ -302,14 +308,42 @@ class TableModel:
                 result.refusal.code.value,
             )
             return
-        changed = ", ".join(
-            f"{i + 1} ({r.code.value})" for d, i, r in result.now_refused if d == log.number
-        )
-        what = entry_line(self.lang, raw.to_record(), self.names)
-        key = "correct.refused_now" if changed else "correct.done"
-        self.notice = Notice(
-            "info", tr(self.lang, key, number=index + 1, what=what, entries=changed)
-        )
+        old = before.get(index)
+        self.corrected = (log.number, index, old) if old is not None else None
+        names = self.names
+
+        def said(lang: str) -> str:
+            """What changed, in words: the entry put right, and each later one that fell
+            with it (who, what, and why it is refused now)."""
+            fell = [
+                tr(
+                    lang,
+                    "correct.fell",
+                    number=i + 1,
+                    what=entry_line(lang, before[i].to_record(), names),
+                    why=refusal_message(r, lang, names, lambda c: card_words(c, lang)),
+                )
+                for d, i, r in result.now_refused
+                if d == log.number
+            ]
+            what = entry_line(lang, raw.to_record(), names)
+            key = "correct.changed" if fell else "correct.done"
+            done = tr(lang, key, number=index + 1, what=what)
+            return " ".join([done, *fell])
+
+        self.notice = Notice("info", said(self.lang), say=said, action="undo-correction")
+
+    def undo_correction(self) -> None:
+        """Take back the last correction: the entry it replaced goes back in its place."""
+        if self.corrected is None:
+            return
+        deal, index, old = self.corrected
+        self.corrected = None
+        result = self._stored(self.keeper.replace, deal=deal, index=index, raw=old)
+        if result is _NOT_SAVED:
+            return
+        what = entry_line(self.lang, old.to_record(), self.names)
+        self.notice = Notice("info", tr(self.lang, "correct.undone", number=index + 1, what=what))
 
     def set_draw_count(self, count: int) -> None:
         self.draw_count = max(1, min(count, 60))
@@ -341,12 +375,29 @@ class TableModel:
     def toggle_watch(self) -> None:
         self.showing_watch = not self.showing_watch
 
-    def ask_stop(self) -> None:
-        """The first tap on "end match" only asks: ending is for the whole table to decide."""
-        self.confirming_stop = True
+    def ask(self, step: str) -> None:
+        """The first tap on "annul the deal", "end the match" (or "next deal" while a
+        violation waits) only asks: a step that throws play away is the table's to decide."""
+        self.confirming = step
 
     def keep_playing(self) -> None:
-        self.confirming_stop = False
+        self.confirming = None
+
+    def confirm(self) -> None:
+        """The table said yes to the step it was asked about."""
+        step, self.confirming = self.confirming, None
+        if step == "annul":
+            self.submit(simple_entry("annul"))
+        elif step == "stop":
+            self.stop()
+        elif step == "next_deal":  # the violations waiting stand, then the deal starts
+            log = self.match.current
+            for violation in self.match.waiting(log) if log is not None else []:
+                self.submit(Stood(None, violation.event))
+            self._start_next_deal()
+
+    def toggle_violation(self) -> None:
+        self.showing_violation = not self.showing_violation
 
     def reopen(self) -> None:
         """Take back the end of the match: play goes on where it stopped."""
@@ -356,13 +407,23 @@ class TableModel:
 
     def stop(self) -> None:
         """The table ends the match now; the best total wins (an open deal does not count)."""
-        self.confirming_stop = False
+        self.confirming = None
         if self._stored(self.keeper.stop) is _NOT_SAVED:
             return
         self.mode = Playing()
         self.notice = Notice("info", self.headline())
 
     def next_deal(self) -> None:
+        """The next deal – asked first while a violation of this one waits for a ruling:
+        it would stand without a word otherwise."""
+        log = self.match.current
+        if log is not None and self.match.waiting(log):
+            self.ask("next_deal")
+            return
+        self._start_next_deal()
+
+    def _start_next_deal(self) -> None:
+        self.corrected = None
         try:
             if self._stored(self.keeper.start_deal) is _NOT_SAVED:
                 return

@@ -10,6 +10,7 @@ import flet as ft
 
 from app.i18n import tr, trn
 from app.memo import memo
+from app.table import state
 from app.table.buttons import action_button, icon_button
 from app.table.model import TableModel
 from app.table.state import PendingViolation
@@ -21,20 +22,63 @@ NOTICE_COLOURS = {
 }
 
 
-def no_notice() -> ft.Control:
-    """The banner's place while there is nothing to tell."""
-    return ft.Container(height=0)
+# The verdict's place at the top of a phone's table: the same height whether it holds a
+# question, a refusal (three lines), a waiting violation with its two rulings, or nothing –
+# so that nothing below it moves when a notice comes or goes (a tap meant for a card or a
+# button lands on it, not on what moved there).
+SLOT = 64
+
+
+def slot(content: ft.Control | None, fixed: bool) -> ft.Control:
+    return ft.Container(content, height=SLOT if fixed else None)
+
+
+def banner(
+    kind: str, identifier: str, text: str, extra: list[ft.Control], *, live: bool = True
+) -> ft.Control:
+    bg, fg = NOTICE_COLOURS[kind]
+    icon = {"refused": ft.Icons.BLOCK, "violation": ft.Icons.GAVEL, "info": ft.Icons.INFO}[kind]
+    return ft.Semantics(
+        identifier=identifier,
+        live_region=live,
+        label=text,
+        content=ft.Container(
+            bgcolor=bg,
+            border_radius=10,
+            padding=ft.Padding.only(left=10, top=2, bottom=2, right=2),
+            content=ft.Row(
+                [
+                    ft.Icon(icon, color=fg, size=22),
+                    ft.Text(
+                        text,
+                        color=fg,
+                        size=14,
+                        expand=True,
+                        weight=ft.FontWeight.W_500,
+                        max_lines=3,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                    ),
+                    *extra,
+                ],
+                spacing=6,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+        ),
+    )
 
 
 def NoticeBanner(tm: TableModel, on_rule: Callable[[str], None]) -> ft.Control:
+    """A refusal (with the paragraph that explains it), news, or a note (closed by a tap)."""
     notice = tm.notice
-    if notice is None:
-        return no_notice()
-    bg, fg = NOTICE_COLOURS[notice.kind]
-    icon = {"refused": ft.Icons.BLOCK, "violation": ft.Icons.GAVEL, "info": ft.Icons.INFO}[
-        notice.kind
-    ]
+    assert notice is not None
+    fg = NOTICE_COLOURS[notice.kind][1]
     extra: list[ft.Control] = []
+    if notice.action == "undo-correction" and tm.corrected is not None:
+        extra.append(
+            action_button(
+                "undo-correction", tr(tm.lang, "action.undo_correction"), tm.undo_correction
+            )
+        )
     if notice.anchor:
         rule = notice.anchor
         extra.append(
@@ -52,22 +96,42 @@ def NoticeBanner(tm: TableModel, on_rule: Callable[[str], None]) -> ft.Control:
                 "action-dismiss", ft.Icons.CLOSE, tr(tm.lang, "notice.close"), tm.dismiss, fg
             )
         )
+    return banner(notice.kind, f"notice-{notice.kind}", notice.text, extra)
+
+
+def Question(tm: TableModel) -> ft.Control:
+    """A step that throws play away, asked once: yes, or back to the table as it was."""
+    step = tm.confirming
+    assert step is not None
+    lang = tm.lang
     return ft.Semantics(
-        identifier=f"notice-{notice.kind}",
+        identifier=f"confirm-{step}",
         live_region=True,
+        label=tr(lang, f"confirm.{step}"),
         content=ft.Container(
-            bgcolor=bg,
+            bgcolor=ft.Colors.ERROR_CONTAINER,
             border_radius=10,
-            padding=ft.Padding.only(left=10, top=4, bottom=4, right=0),
+            padding=ft.Padding.only(left=10, top=2, bottom=2, right=2),
             content=ft.Row(
                 [
-                    ft.Icon(icon, color=fg, size=22),
                     ft.Text(
-                        notice.text, color=fg, size=15, expand=True, weight=ft.FontWeight.W_500
+                        tr(lang, f"confirm.{step}"),
+                        size=14,
+                        expand=True,
+                        max_lines=3,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                        color=ft.Colors.ON_ERROR_CONTAINER,
+                        weight=ft.FontWeight.W_500,
                     ),
-                    *extra,
+                    action_button(
+                        f"confirm-{step}-yes",
+                        tr(lang, f"confirm.yes.{step}"),
+                        tm.confirm,
+                        primary=True,
+                    ),
+                    action_button("keep-playing", tr(lang, "confirm.no"), tm.keep_playing),
                 ],
-                spacing=8,
+                spacing=6,
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
             ),
         ),
@@ -81,59 +145,102 @@ def ViolationPanel(
     lang: str,
     on_stand: Callable[[tuple[int, int, int, str]], None],
     on_annul: Callable[[tuple[int, int, int, str]], None],
+    on_more: Callable[[], None],
 ) -> ft.Control:
-    """Flagged violations waiting for the table: the proof in words and the two rulings.
+    """A flagged violation waiting for the table, folded to one line: who and what in
+    short (a tap opens the whole sentence) and the two rulings; how many more wait.
 
-    One at a time, the oldest first, and how many more wait: four of them in full would
-    fill a phone's pinned top and push the deal's summary and buttons out of reach.
+    One at a time, the oldest first: the rulings are asked for each.
     """
-    bg, fg = NOTICE_COLOURS["violation"]
-    panels: list[ft.Control] = []
-    for item in items[:1]:
-        stand, annul = partial(on_stand, item.key), partial(on_annul, item.key)
-        choices = [action_button("let-stand", tr(lang, "violation.let_stand"), stand)]
-        if item.can_annul:
-            choices.append(
-                action_button("annul-violation", tr(lang, "action.annul"), annul, primary=True)
-            )
-        panels.append(
-            ft.Container(
-                bgcolor=bg,
-                border_radius=10,
-                padding=ft.Padding.only(left=10, top=6, bottom=6, right=8),
-                content=ft.Column(
-                    [
-                        ft.Row(
-                            [
-                                ft.Icon(ft.Icons.GAVEL, color=fg, size=22),
-                                ft.Text(
-                                    f"{item.text} {tr(lang, 'penalty.flag')}",
-                                    color=fg,
-                                    size=15,
-                                    expand=True,
-                                    weight=ft.FontWeight.W_500,
-                                ),
-                            ],
-                            spacing=8,
-                        ),
-                        ft.Row(choices, wrap=True, spacing=8, run_spacing=6),
-                    ],
-                    spacing=4,
-                ),
+    item = items[0]
+    more = f". {trn(lang, 'violation.more', len(items) - 1)}" if len(items) > 1 else ""
+    choices = [
+        action_button(
+            "let-stand",
+            tr(lang, "violation.let_stand"),
+            partial(on_stand, item.key),
+            label=tr(lang, "violation.let_stand"),
+        )
+    ]
+    if item.can_annul:
+        choices.append(
+            action_button(
+                "annul-violation",
+                tr(lang, "action.annul_short"),
+                partial(on_annul, item.key),
+                primary=True,
+                label=tr(lang, "action.annul"),
             )
         )
-    if len(items) > 1:
-        panels.append(
+    short = ft.Semantics(
+        identifier="action-violation-more",
+        button=True,
+        label=item.text,
+        expand=True,
+        content=ft.Container(
             ft.Text(
-                trn(lang, "violation.more", len(items) - 1),
+                item.short + more,
                 size=14,
+                max_lines=3,
+                overflow=ft.TextOverflow.ELLIPSIS,
                 weight=ft.FontWeight.W_600,
-                color=ft.Colors.ON_SURFACE_VARIANT,
+                color=NOTICE_COLOURS["violation"][1],
+            ),
+            on_click=lambda _: on_more(),
+            height=SLOT - 4,
+            alignment=ft.Alignment.CENTER_LEFT,
+        ),
+    )
+    bg, fg = NOTICE_COLOURS["violation"]
+    return ft.Semantics(
+        identifier="notice-violation",
+        live_region=True,
+        content=ft.Container(
+            bgcolor=bg,
+            border_radius=10,
+            padding=ft.Padding.only(left=10, top=2, bottom=2, right=2),
+            content=ft.Row(
+                [ft.Icon(ft.Icons.GAVEL, color=fg, size=22), short, *choices],
+                spacing=4,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+        ),
+    )
+
+
+@memo
+@ft.component
+def ViolationText(
+    text: str, lang: str, anchor: str | None, on_rule: Callable[[str], None]
+) -> ft.Control:
+    """The waiting violation's whole sentence, opened from its folded line, with the
+    paragraph of the rules it broke."""
+    extra = []
+    if anchor is not None:
+        extra.append(
+            icon_button(
+                "action-violation-rule",
+                ft.Icons.MENU_BOOK,
+                tr(lang, "notice.rule"),
+                lambda: on_rule(anchor),
+                NOTICE_COLOURS["violation"][1],
             )
         )
-    return ft.Semantics(
-        identifier="notice-violation", live_region=True, content=ft.Column(panels, spacing=6)
-    )
+    return banner("violation", "violation-text", text, extra, live=False)
+
+
+def Verdict(tm: TableModel, on_rule: Callable[[str], None], fixed: bool) -> ft.Control:
+    """What the table is told or asked now, in the verdict's place: a question first, then
+    a notice, then a violation waiting for its ruling."""
+    if tm.confirming is not None:
+        return slot(Question(tm), fixed)
+    if tm.notice is not None:
+        return slot(NoticeBanner(tm, on_rule), fixed)
+    pending = state.pending_violations(tm)
+    if pending:
+        panel = ViolationPanel(pending, tm.lang, tm.let_stand, tm.annul_for, tm.toggle_violation)
+        return slot(panel, fixed)
+    return slot(None, fixed)
 
 
 @memo

@@ -16,6 +16,7 @@ from rules.cards import Card, Suit
 
 BIG_CARD_W, BIG_CARD_H = 52, 60  # a tablet's picker: the room is there, the cards grow
 CARD_GAP = 3
+PHONE_GAP = 2  # seven 48 px cards and their gaps: 348 px
 SUIT_COLUMN = 22
 
 
@@ -75,31 +76,29 @@ def PickerRow(
     per_line: int,
     big: bool,
 ) -> ft.Control:
-    width = BIG_CARD_W if big else CARD_W
+    width, gap = (BIG_CARD_W, CARD_GAP) if big else (CARD_W, PHONE_GAP)
     chunk = lines_of(len(cards), per_line)
     kept = use_kept(PickerCards)
     tap = kept.handler("tap", on_tap)
     faces = [kept.card(code, state, lang, big, tap) for code, state in cards]
+    lines = ft.Row(
+        faces, wrap=True, spacing=gap, run_spacing=gap, width=chunk * width + (chunk - 1) * gap
+    )
+    if not big:  # a phone's room goes to the cards: each face shows its suit
+        return lines
     return ft.Row(
-        [
-            kept.get("sign", suit_column, suit),
-            ft.Row(
-                faces,
-                wrap=True,
-                spacing=CARD_GAP,
-                run_spacing=CARD_GAP,
-                width=chunk * width + (chunk - 1) * CARD_GAP,
-            ),
-        ],
+        [kept.get("sign", suit_column, suit), lines],
         spacing=4,
         vertical_alignment=ft.CrossAxisAlignment.START,
     )
 
 
 def per_line(room: float, big: bool) -> int:
-    """How many cards a picker line holds in ``room`` px (six on a 360 px phone)."""
-    width = BIG_CARD_W if big else CARD_W
-    return int((room - SUIT_COLUMN - 4 + CARD_GAP) // (width + CARD_GAP))
+    """How many cards a picker line holds in ``room`` px: seven on a 360 px phone, where
+    the cards take the whole width (two lines a suit: a 52-card deck is eight lines)."""
+    if big:
+        return int((room - SUIT_COLUMN - 4 + CARD_GAP) // (BIG_CARD_W + CARD_GAP))
+    return int((room + PHONE_GAP) // (CARD_W + PHONE_GAP))
 
 
 def Picker(tm: TableModel, room: float, big: bool, shown: bool, kept: Kept) -> ft.Control:
@@ -126,6 +125,6 @@ def Picker(tm: TableModel, room: float, big: bool, shown: bool, kept: Kept) -> f
             )
             for suit, cards in rows
         ],
-        spacing=5,
+        spacing=5 if big else 4,
         visible=shown,
     )

@@ -19,8 +19,10 @@ from collections.abc import Callable
 
 import flet as ft
 
-from app.i18n import tr
+from app.games import game_ui
+from app.i18n import format_number, tr
 from app.kept import use_kept
+from app.memo import memo
 from app.redraw import redraw_soon
 from app.table import state as table_state
 from app.table.actions import Actions, TableActions
@@ -28,14 +30,15 @@ from app.table.board import Board
 from app.table.buttons import kept_buttons
 from app.table.entries import EntryList
 from app.table.header import Header, LastLine
-from app.table.mode import Correcting
+from app.table.mode import AskingWho, Correcting, Playing
 from app.table.model import TableModel
-from app.table.notices import DealSummary, NoticeBanner, ViolationPanel, no_notice
-from app.table.picker import Picker, per_line
+from app.table.notices import DealSummary, Verdict, ViolationText
+from app.table.picker import Picker
 from app.table.scoreboard import Scoreboard
 from rules import Status
 
 WIDE = 720  # from this width on (a tablet) the entry list and scoreboard stand beside the table
+PHONE_MARGIN = 6  # a phone's table keeps its width for seven cards a line
 
 
 def keyed(control: ft.Control, key: str) -> ft.Control:
@@ -89,8 +92,45 @@ def scroll_to_top_on_new_deal(tm: TableModel) -> ft.Ref[ft.Column]:
     return scroller
 
 
+@memo
+@ft.component
+def Strip(game: str, view: object, names: tuple[str, ...], lang: str) -> ft.Control:
+    """What of the public table stays in view above the cards (the game says)."""
+    return game_ui(game).strip(view, names, lang)
+
+
+@memo
+@ft.component
+def Finished(text: str, totals: str) -> ft.Control:
+    """The match is over: who won, and the totals; no card or entry is taken any more."""
+    return ft.Semantics(
+        identifier="match-finished",
+        label=f"{text} {totals}",
+        content=ft.Container(
+            bgcolor=ft.Colors.PRIMARY_CONTAINER,
+            border_radius=10,
+            padding=12,
+            content=ft.Column(
+                [
+                    ft.Text(text, size=18, weight=ft.FontWeight.BOLD),
+                    ft.Text(totals, size=15),
+                ],
+                spacing=4,
+            ),
+        ),
+    )
+
+
 @ft.component
 def TableScreen(tm: TableModel, on_rule: Callable[[str], None], width: float = 360) -> ft.Control:
+    """The table: on top, pinned, what a tap is answered with (the expected-now line, the
+    totals, the last entry and its undo, the verdict's place, what of the table must stay
+    in view, the buttons of the moment); below, scrolling, the cards, the board and the
+    table's own decisions. A tablet puts the entry list and the scoreboard beside it.
+
+    On a 360 × 740 phone every card of a 52-card deck stays in view below the pinned part
+    with a refusal or a waiting violation showing: seven cards a line, two lines a suit.
+    """
     _ = tm.revision  # drawn again whenever the match changes; the parts skip what did not
     kept = use_kept()  # the parts called as last time are handed back as they were
     follow_other_screens(tm)
@@ -99,46 +139,87 @@ def TableScreen(tm: TableModel, on_rule: Callable[[str], None], width: float = 3
     wide = width >= WIDE
     deal = tm.deal
     log = tm.match.current
+    names = tuple(tm.names)
+    view = deal.view() if deal is not None else None
+    expected = tm.expected()
+    who = ""
+    if expected is not None and "play" in expected.kinds and expected.player is not None:
+        who = "cancel" if isinstance(tm.mode, Playing) and tm.mode.seat is not None else "ask"
+    if isinstance(tm.mode, AskingWho):
+        who = ""  # the seats are offered below
+    strip = (
+        kept.call("strip", Strip, tm.game_id, view, names, tm.lang)
+        if view is not None and tm.game.has_strip and not tm.match.finished
+        else None
+    )
+    actions = Actions(tm)
     pinned = ft.Column(
         [
             kept.call("header", Header, table_state.header(tm)),
-            kept.call("last", LastLine, tm.last_entry(), tm.undo_label(), tm.lang, tm.undo),
-            NoticeBanner(tm, on_rule) if tm.notice else kept.get("no-notice", no_notice),
-            *(
-                [ViolationPanel(pending, tm.lang, tm.let_stand, tm.annul_for)]
-                if (pending := table_state.pending_violations(tm))
-                else []
+            kept.call(
+                "last",
+                LastLine,
+                tm.last_entry(),
+                tm.undo_label(),
+                tm.lang,
+                tm.undo,
+                who,
+                tm.ask_who if who == "ask" else tm.cancel,
             ),
+            Verdict(tm, on_rule, fixed=not wide),
+            *([strip] if strip is not None else []),
+            *([actions] if actions.controls else []),
         ],
-        spacing=6,
+        spacing=4,
     )
     # Every part of the play column has a key: when the deal's summary comes in above
     # them, Flet's diff moves the board and the buttons instead of drawing them anew.
     board = (
-        kept.call("board", Board, tm.game_id, deal.view(), tuple(tm.names), tm.lang, key="board")
-        if deal is not None
+        kept.call("board", Board, tm.game_id, view, names, tm.lang, key="board")
+        if view is not None
         else ft.Container(key="board")
     )
     closed = log is not None and log.status is not Status.OPEN
     # The room the picker has: the play column less the page's margins and the gap.
-    room = (width - 40) * 7 / 12 if wide else width - 24
-    picking = tm.expected() is not None or isinstance(tm.mode, Correcting)
+    room = (width - 40) * 7 / 12 if wide else width - 2 * PHONE_MARGIN
+    picking = expected is not None or isinstance(tm.mode, Correcting)
     # No card is expected between deals: the picker steps aside for "next deal".
     picker = Picker(tm, room, wide, picking, kept)
-    # The board goes first while the picker has one line per suit; a bigger deck on a
-    # phone needs the room, and the picker itself shows which cards are down.
-    longest = max((len(cards) for _, cards in table_state.deck_rows(tm)), default=0)
-    board_first = longest <= per_line(room, wide)
+    pending = table_state.pending_violations(tm) if tm.showing_violation else ()
     play = [
+        *(
+            [
+                Finished(
+                    tm.headline(),
+                    tr(
+                        tm.lang,
+                        "table.final_totals",
+                        totals=", ".join(
+                            f"{n} {format_number(tm.lang, t)}"
+                            for n, t in zip(names, tm.match.totals)
+                        ),
+                    ),
+                    key="finished",
+                )
+            ]
+            if tm.match.finished
+            else []
+        ),
         *(
             [DealSummary(tm.deal_summary(), key="summary")]
             if log is not None and closed and log.points is not None
             else []
         ),
-        *([board] if board_first else []),
-        keyed(Actions(tm), "actions"),
+        *(
+            [ViolationText(pending[0].text, tm.lang, pending[0].anchor, on_rule, key="violation")]
+            if pending
+            else []
+        ),
+        # A tablet has the room for the board above the cards; a phone keeps the trick or
+        # the line's ends in view above them, and the rest of the board below.
+        *([board] if wide else []),
         keyed(picker, "picker"),
-        *([] if board_first else [board]),
+        *([] if wide else [board]),
         kept.get("divider", ft.Divider),
         keyed(TableActions(tm), "table-actions"),
     ]
@@ -164,13 +245,13 @@ def TableScreen(tm: TableModel, on_rule: Callable[[str], None], width: float = 3
                 pinned,
                 ft.Column(
                     [*play, lists, *(side() if tm.show_lists else [])],
-                    spacing=10,
+                    spacing=8,
                     scroll=ft.ScrollMode.AUTO,
                     expand=True,
                     ref=scroller,
                 ),
             ],
-            spacing=8,
+            spacing=4,
             expand=True,
         )
     return ft.Row(

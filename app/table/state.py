@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.describe import card_words, deal_reasons, entry_line, expected_line
 from app.i18n import tr
-from app.notices import sentence
+from app.notices import anchor, sentence
 from app.table.mode import Answering, AskingWho, Correcting, Picking, Playing
 from rules import Card, Status
 from rules.cards import SUITS, Suit
@@ -55,8 +55,10 @@ class PendingViolation:
     """
 
     key: tuple[int, int, int, str]  # deal, offending entry, proving entry, code
-    text: str
+    text: str  # the whole sentence: what was broken, and the card that proves it
     can_annul: bool
+    short: str = ""  # who broke what, in a few words: the panel folded to one line
+    anchor: str | None = None  # the paragraph of the rules it broke
 
 
 @dataclass(frozen=True)
@@ -213,7 +215,13 @@ def pending_violations(tm: TableModel) -> tuple[PendingViolation, ...]:
         return ()
     can_rule = not tm.match.stopped  # rulings are entries: a stopped match takes none
     return tuple(
-        PendingViolation(violation_key(log.number, v), violation_sentence(tm, v), can_rule)
+        PendingViolation(
+            violation_key(log.number, v),
+            violation_sentence(tm, v),
+            can_rule,
+            tr(tm.lang, f"violation.short.{v.code.value}", player=tm.names[v.player]),
+            anchor(tm.game_id, v.code.value),
+        )
         for v in tm.match.waiting(log)
     )
 
@@ -263,6 +271,9 @@ def undo_label(tm: TableModel) -> str:
     if tm.match.stopped:
         return tr(tm.lang, "action.undo_stop")
     log = tm.match.current
+    if log is not None and log.entries - 1 in dict(log.rejected):
+        # A correction left later entries refused: the last of them is what undo takes.
+        return tr(tm.lang, "action.undo_refused", number=log.entries)
     if log is not None and log.accepted:
         what = entry_line(tm.lang, log.accepted[-1][1].to_record(), tm.names)
         return tr(tm.lang, "action.undo_what", what=what)
