@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
-import string
 
 import pytest
+from wordings import facts as named_facts
+from wordings import keys, wordings
 
 from app.describe import card_words
 from app.i18n import tr
@@ -14,13 +15,7 @@ from rules.codes import Code
 from rules.entries import Refused
 from rules.grammar import FEMININE, MASCULINE, Name, guess_gender, seat_genders
 from rules.knowledge import Violation
-from rules.messages import (
-    AGREEING,
-    MESSAGES,
-    VIOLATION_MESSAGES,
-    refusal_message,
-    violation_message,
-)
+from rules.messages import refusal_message, violation_message
 
 # Words that may only be said of a man, and of a woman, in each language.
 ONLY_OF = {
@@ -62,10 +57,9 @@ def test_a_gender_given_beats_the_name_and_the_guess():
 
 def facts(reason: str, card: Card) -> dict[str, object]:
     """Every fact the reason's sentences name: seat 0 acts, seat 1 is the other one."""
-    en, lt = MESSAGES[reason]
-    named = {n for text in (en, lt) for _, n, _, _ in string.Formatter().parse(text) if n}
+    named = {n for text in wordings(f"refusal.{reason}") for n in named_facts(text)}
     values = {"player": 0, "expected": 1, "other": 1, "card": card, "suit": Suit.HEARTS}
-    return {n: values.get(n, 3) for n in named - AGREEING}
+    return {n: values.get(n, 3) for n in named}
 
 
 def words(text: str) -> set[str]:
@@ -82,7 +76,7 @@ def agrees(text: str, lang: str, gender: str, card: Card) -> None:
 @pytest.mark.parametrize("lang", ["lt", "en"])
 @pytest.mark.parametrize("gender", [MASCULINE, FEMININE])
 @pytest.mark.parametrize("card_gender", [MASCULINE, FEMININE])
-@pytest.mark.parametrize("reason", sorted(MESSAGES))
+@pytest.mark.parametrize("reason", keys("refusal"))
 def test_every_refusal_agrees_with_the_player(reason, gender, card_gender, lang):
     card = CARDS[card_gender]
     given = facts(reason, card)
@@ -101,7 +95,7 @@ def test_every_refusal_agrees_with_the_player(reason, gender, card_gender, lang)
 @pytest.mark.parametrize("lang", ["lt", "en"])
 @pytest.mark.parametrize("gender", [MASCULINE, FEMININE])
 @pytest.mark.parametrize("card_gender", [MASCULINE, FEMININE])
-@pytest.mark.parametrize("code", sorted(VIOLATION_MESSAGES, key=str))
+@pytest.mark.parametrize("code", [Code(c) for c in keys("violation")])
 def test_every_violation_agrees_with_the_player(code, gender, card_gender, lang):
     card = CARDS[card_gender]
     text = violation_message(

@@ -1,0 +1,52 @@
+"""The referee's catalogues as the tests read them: its keys, and every wording of a key.
+
+A key's wordings are all its texts in every language: each plural form and each
+variant (``msgctxt``) too, so a check over them holds for whatever a sentence becomes.
+"""
+
+from __future__ import annotations
+
+import string
+from functools import cache
+
+from babel.messages.pofile import read_po
+
+from app.i18n import catalogue
+from rules.i18n import CATALOGUES, LANGUAGES
+from rules.messages import AGREEING
+
+
+def key_of(message) -> str:
+    return message.id[0] if isinstance(message.id, tuple) else message.id
+
+
+def forms(message) -> tuple[str, ...]:
+    return message.string if isinstance(message.string, tuple) else (message.string,)
+
+
+@cache
+def template_keys() -> tuple[str, ...]:
+    """Every key of the template (``rules/translations/rules.pot``)."""
+    with (CATALOGUES / "rules.pot").open("rb") as pot:
+        return tuple(sorted(key_of(m) for m in read_po(pot) if m.id))
+
+
+def keys(kind: str) -> list[str]:
+    """The last parts of the template's keys of one kind: ``keys("refusal")`` gives reasons."""
+    return [k.removeprefix(f"{kind}.") for k in template_keys() if k.startswith(f"{kind}.")]
+
+
+def wordings(key: str, lang: str | None = None) -> list[str]:
+    """Every text of ``key`` in ``lang`` (or in every language): forms and variants."""
+    return [
+        text
+        for language in ([lang] if lang else LANGUAGES)
+        for message in catalogue(language, CATALOGUES)
+        if message.id and key_of(message) == key
+        for text in forms(message)
+    ]
+
+
+def facts(text: str) -> set[str]:
+    """The facts a text names (words that only agree with its card are not facts)."""
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name} - AGREEING
