@@ -15,15 +15,29 @@ from collections.abc import Sequence
 MASCULINE, FEMININE = "m", "f"
 GENDERS = (MASCULINE, FEMININE)
 
+# Men's names that end in -a as women's do: Lithuanian, and the Slavic and other names
+# a Lithuanian table meets. The roster, or a record's ``genders``, settles any other.
+MEN_IN_A = frozenset(
+    {
+        *("jogaila", "skirgaila", "švitrigaila", "vaišvila", "mykola", "mikola", "jona"),
+        *("luka", "luca", "nikita", "ilja", "danila", "kosta", "saša", "miša", "foma"),
+        *("andrea", "joshua", "ezra", "attila", "mustafa", "musa", "isa"),
+    }
+)
+
 
 def guess_gender(name: str) -> str:
     """A gender from the first name alone, until someone says otherwise.
 
-    Lithuanian feminine given names end in -a or -ė (Rūta, Ona, Eglė); every
-    other name, a foreign one too, is taken as masculine.
+    Lithuanian feminine given names end in -a or -ė (Rūta, Ona, Eglė), but not
+    the men's names of ``MEN_IN_A`` (Jogaila, Mykola, Luka, Nikita), and a name of
+    one letter ("A", "B.") is no name of a woman; every other name, a foreign one
+    too, is taken as masculine.
     """
     words = name.split()
     first = words[0].casefold() if words else ""
+    if sum(char.isalpha() for char in first) <= 1 or first in MEN_IN_A:
+        return MASCULINE
     return FEMININE if first.endswith(("a", "ė")) else MASCULINE
 
 

@@ -40,6 +40,15 @@ CARDS = {MASCULINE: Card.parse("AD"), FEMININE: Card.parse("QH")}  # tūzas, dam
         ("Tomas Rūta", MASCULINE),  # the first name decides
         ("John", MASCULINE),
         ("", MASCULINE),
+        # One letter is no woman's name; men's names in -a are men's.
+        ("A", MASCULINE),
+        ("B.", MASCULINE),
+        ("Jogaila", MASCULINE),
+        ("Mykola Jonaitis", MASCULINE),
+        ("luka", MASCULINE),
+        ("Nikita", MASCULINE),
+        ("Ema", FEMININE),
+        ("Ąžuolė", FEMININE),
     ],
 )
 def test_gender_is_guessed_from_the_first_name(name, gender):
