@@ -11,10 +11,9 @@ from typing import Any
 
 from app.i18n import format_number, tr, trn
 from rules import GAMES, Expected
-from rules.cards import Card, Suit
+from rules.cards import Card
 from rules.grammar import Name, seat_genders
 from rules.messages import card_words as words_of
-from rules.messages import suit_words
 
 _OPTIONS = [option for game in GAMES.values() for option in game.all_options()]
 OPTION_KEYS = frozenset(f"option.{option.name}" for option in _OPTIONS)
@@ -100,7 +99,7 @@ def entry_line(lang: str, event: dict, names: list[str]) -> str:
 def _placement_words(lang: str, item: dict) -> str:
     text = card_words(Card.parse(item["card"]), lang)
     if item.get("suit"):
-        text += " " + tr(lang, "entry.as_suit", suit=suit_words(Suit(item["suit"]), lang))
+        text += " " + tr(lang, "entry.as_suit", suit=tr(lang, f"entry.suit.{item['suit']}"))
     if item.get("end"):
         text += " " + tr(lang, f"entry.end.{item['end']}")
     return text

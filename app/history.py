@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from app.i18n import format_time, tr
+from app.i18n import format_time, signed, tr
 from app.model import HISTORY_PAGE, AppModel
 from app.table import Scoreboard
 from rules.reader import MAX_BYTES
@@ -182,7 +182,7 @@ def MatchScreen(model: AppModel) -> ft.Control:
         points = (
             ""
             if log.points is None
-            else " · " + ", ".join(f"{n} {p:+d}" for n, p in zip(tm.names, log.points))
+            else " · " + ", ".join(f"{n} {signed(p)}" for n, p in zip(tm.names, log.points))
         )
         deals.append(
             ft.ExpansionTile(

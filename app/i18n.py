@@ -30,6 +30,8 @@ from typing import TYPE_CHECKING
 
 from rules.grammar import FEMININE, gender_of
 from rules.i18n import LANGUAGES as LANGUAGES  # the one list of languages, the referee's too
+from rules.i18n import MINUS
+from rules.i18n import number as number  # points and totals: a true minus sign, no hyphen
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog
@@ -118,11 +120,17 @@ def N_(key: str) -> str:
     return key
 
 
+def signed(value: int) -> str:
+    """Points won or lost, with their sign: "+5", "−5" (a true minus sign)."""
+    return number(value, sign=True)
+
+
 def format_number(lang: str, value: float) -> str:
-    """A number as the language writes it: "1,25" in Lithuanian, "1.25" in English."""
+    """A number as the language writes it: "1,25" in Lithuanian, "1.25" in English, a negative
+    one with a true minus sign (U+2212), where Babel's locales give a hyphen."""
     from babel.numbers import format_decimal
 
-    return format_decimal(value, locale=lang)
+    return format_decimal(value, locale=lang).replace("-", MINUS)
 
 
 def format_time(lang: str, moment: datetime) -> str:
@@ -140,4 +148,4 @@ def format_percent(lang: str, value: float) -> str:
     """A share as a percentage in the language's way: "50 %" in Lithuanian, "50%" in English."""
     from babel.numbers import format_percent as percent
 
-    return percent(value, locale=lang)
+    return percent(value, locale=lang).replace("-", MINUS)

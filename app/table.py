@@ -23,7 +23,7 @@ import flet as ft
 from app import table_state
 from app.cards_view import CARD_H, CARD_W, face_content, tappable_card
 from app.games import GAME_VIEWS
-from app.i18n import tr, trn
+from app.i18n import number, signed, tr, trn
 from app.kept import Kept, use_kept
 from app.memo import memo
 from app.suits import on_table_colour, suit_mark
@@ -161,11 +161,12 @@ def SeatTotal(
     """One seat's total in the header; a tap redraws the two whose turn it moved between,
     and keeps their marks and words (``use_kept``)."""
     kept = use_kept()
+    shown = number(total)
     # The seat to act is marked twice: filled, and with an arrow (never colour alone).
     return ft.Semantics(
         identifier=f"total-{seat}",
         # The total stays last: "Ona (dalija) 12".
-        label=f"{name} ({dealer_word}) {total}" if deals else f"{name} {total}",
+        label=f"{name} ({dealer_word}) {shown}" if deals else f"{name} {shown}",
         content=ft.Container(
             padding=ft.Padding.symmetric(horizontal=10, vertical=5),
             border_radius=16,
@@ -174,7 +175,7 @@ def SeatTotal(
                 [
                     *([kept.get("turn", seat_mark, ft.Icons.PLAY_ARROW)] if turn else []),
                     *([kept.get("deals", seat_mark, ft.Icons.STYLE)] if deals else []),
-                    kept.get((name, total), seat_words, f"{name} {total}"),
+                    kept.get((name, total), seat_words, f"{name} {shown}"),
                 ],
                 tight=True,
                 spacing=2,
@@ -812,7 +813,7 @@ def chart(state: ScoreState, kept: Kept) -> ft.Control:
 def score_row(number: int, points: tuple[int, ...] | None, seats: int) -> ft.DataRow:
     cells = [ft.DataCell(ft.Text(str(number)))]
     cells += [
-        ft.DataCell(ft.Text("…" if p is None else f"{p:+d}")) for p in (points or [None] * seats)
+        ft.DataCell(ft.Text("…" if p is None else signed(p))) for p in (points or [None] * seats)
     ]
     return ft.DataRow(cells=cells, key=f"deal-{number}")
 
@@ -838,7 +839,7 @@ def Scoreboard(state: ScoreState) -> ft.Control:
     rows.append(
         ft.DataRow(
             cells=[ft.DataCell(ft.Text(tr(lang, "score.total"), weight=ft.FontWeight.BOLD))]
-            + [ft.DataCell(ft.Text(str(t), weight=ft.FontWeight.BOLD)) for t in state.totals],
+            + [ft.DataCell(ft.Text(number(t), weight=ft.FontWeight.BOLD)) for t in state.totals],
             key="total",
         )
     )

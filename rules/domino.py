@@ -190,7 +190,8 @@ class DominoDeal(StockDeal):
         card = placement.card
         wild_ace = self.wild and card.rank == ACE
         if placement.suit is not None and not wild_ace:
-            raise Refused(Code.NOT_PLAYABLE, "no_suit_choice", card=card)
+            reason = "ace_not_wild" if card.rank == ACE else "no_suit_choice"
+            raise Refused(Code.NOT_PLAYABLE, reason, card=card)
         if wild_ace and placement.suit is None and self.game.options["ace_declare"] == "required":
             raise Refused(Code.NOT_PLAYABLE, "suit_not_named", card=card)
 

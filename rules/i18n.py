@@ -27,6 +27,7 @@ LANGUAGES = ("lt", "en")
 CATALOGUES = Path(__file__).resolve().parent / "translations"
 # The referee's language where one it does not have is asked for (its command line's default).
 FALLBACK = "en"
+MINUS = "\u2212"  # a negative number's sign in every language here
 
 
 @cache
@@ -54,6 +55,12 @@ def trn(lang: str, key: str, count: int, context: str = "") -> str:
         if variant != key:
             return variant
     return found.ngettext(key, key, count)
+
+
+def number(value: int, *, sign: bool = False) -> str:
+    """A whole number as every language here writes it: a negative one with a true minus
+    sign (U+2212), not a hyphen; with ``sign``, a positive one with its plus."""
+    return f"{value:+d}".replace("-", MINUS) if sign else str(value).replace("-", MINUS)
 
 
 def known(lang: str, key: str) -> str | None:

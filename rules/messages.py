@@ -7,6 +7,9 @@ sentence stays grammatical whatever the player is called. A sentence about a wom
 takes its wording for the genders of the people it names (``msgctxt`` ``f``), and a
 word that agrees with the card it names ({placed}, {known}) its wording for that
 card's rank; a sentence with a count ({count}, {left}) takes the count's plural form.
+A card in words may be named in another grammatical case, ``{card.gen}``: the
+catalogue's wording of its words for that case (``msgctxt`` ``gen``), where it has one.
+Every sentence starts with a capital, a card's words too ("Širdžių septynakė netinka").
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from typing import Any
 from .cards import Card, Suit, rank_name
 from .entries import Refused
 from .grammar import FEMININE, seat_genders
-from .i18n import known, tr, trn
+from .i18n import known, number, tr, trn
 from .knowledge import Violation
 
 # Placeholders filled by words that agree with the sentence's card, not by the entry's facts.
@@ -74,15 +77,36 @@ def record_message(
     return tr(lang, f"record.{reason}").format(**shown)
 
 
-def card_words(card: Card, lang: str) -> str:
-    """A card in words: "širdžių dešimtakė", "10 of hearts"."""
-    rank = tr(lang, f"card.rank.{rank_name(card.rank)}")
-    return tr(lang, "card.name").format(suit=suit_words(card.suit, lang), rank=rank)
+def card_words(card: Card, lang: str, case: str = "") -> str:
+    """A card in words: "širdžių dešimtakė", "10 of hearts"; in a grammatical ``case``
+    ("širdžių dešimtakės") where the language has its wording."""
+    rank = tr(lang, f"card.rank.{rank_name(card.rank)}", case)
+    suit = suit_words(card.suit, lang, case)
+    return tr(lang, "card.name", case).format(suit=suit, rank=rank)
 
 
-def suit_words(suit: Suit, lang: str) -> str:
+def suit_words(suit: Suit, lang: str, case: str = "") -> str:
     """A suit as it names a card or a row: "širdžių", "hearts"."""
-    return tr(lang, f"card.suit.{suit.value}")
+    return tr(lang, f"card.suit.{suit.value}", case)
+
+
+class _CardSaid(str):
+    """A card as a sentence names it, which gives its words in another grammatical case as an
+    attribute (``{card.gen}``); a card written as its symbol label has no cases."""
+
+    card: Card
+    lang: str
+    in_words: bool
+
+    def __new__(cls, said: str, card: Card, lang: str) -> _CardSaid:
+        new = super().__new__(cls, said)
+        new.card, new.lang, new.in_words = card, lang, said == card_words(card, lang)
+        return new
+
+    def __getattr__(self, case: str) -> str:
+        if case.startswith("_"):
+            raise AttributeError(case)
+        return card_words(self.card, self.lang, case) if self.in_words else str(self)
 
 
 def card_label(card: Card) -> str:
@@ -92,7 +116,7 @@ def card_label(card: Card) -> str:
 
 def _render(value: Any, names: Sequence[str], lang: str, key: str, card_text: CardText) -> str:
     if isinstance(value, Card):
-        return card_text(value)
+        return _CardSaid(card_text(value), value, lang)
     if isinstance(value, Suit):
         return suit_words(value, lang)
     if isinstance(value, (list, tuple)):
@@ -103,7 +127,7 @@ def _render(value: Any, names: Sequence[str], lang: str, key: str, card_text: Ca
         return text
     if key in PEOPLE and _seat(value, names):
         return str(names[value])
-    return str(value)
+    return number(value) if type(value) is int else str(value)
 
 
 def _seat(value: Any, names: Sequence[str]) -> bool:
@@ -127,6 +151,10 @@ def _sentence(
     named = [n for _, n, _, _ in string.Formatter().parse(default) if n in PEOPLE]
     context = "".join(seated[facts[n]] for n in named if _seat(facts.get(n), names))
     return wording(context) if FEMININE in context else default
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _agreement(card: Any, lang: str) -> dict[str, str]:
@@ -156,10 +184,11 @@ def refusal_message(
     params = {k: _render(v, names, lang, k, card_text) for k, v in facts.items()}
     params.update(_agreement(facts.get("card"), lang))
     try:
-        return _sentence(lang, f"refusal.{refused.reason}", facts, names, genders).format(**params)
+        said = _sentence(lang, f"refusal.{refused.reason}", facts, names, genders).format(**params)
     except (KeyError, IndexError):  # a reason used without all its facts: fall back to the code
         code = _sentence(lang, f"refusal.{refused.code.value}", facts, names, genders)
-        return code.format_map(_Blank(params))
+        said = code.format_map(_Blank(params))
+    return _capital(said)
 
 
 def violation_message(
@@ -172,12 +201,13 @@ def violation_message(
 ) -> str:
     """The sentence for a proven violation; ``genders`` as for ``refusal_message``."""
     sentence = _sentence(lang, f"violation.{v.code.value}", {"player": v.player}, names, genders)
-    return sentence.format(
+    said = sentence.format(
         player=_render(v.player, names, lang, "player", card_text),
         event=v.event + 1,
-        card=card_text(v.card),
+        card=_render(v.card, names, lang, "card", card_text),
         **_agreement(v.card, lang),
     )
+    return _capital(said)
 
 
 class _Blank(dict[str, str]):

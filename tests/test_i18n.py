@@ -53,9 +53,12 @@ def test_catalogues_have_the_same_keys_and_placeholders(folder):
 
 def _contexts(key: str) -> set[str]:
     """What a variant of ``key`` may agree with: a word that agrees with a card (``word.*``),
-    the card's rank; any other text, the genders of the people it names, one of them a woman."""
+    the card's rank; a card's words, the grammatical case a sentence names it in; any other
+    text, the genders of the people it names, one of them a woman."""
     if key.startswith("word."):
         return {rank_name(rank) for rank in range(2, 15)}
+    if key.startswith("card."):
+        return {"gen"}
     return {"".join(p) for n in (1, 2, 3) for p in itertools.product("mf", repeat=n) if "f" in p}
 
 

@@ -9,6 +9,7 @@ import sys
 import pytest
 from conftest import ROOT, SCENARIOS
 
+from app.i18n import tr
 from app.notices import sentence
 from app.table_model import TableModel
 from models import Store
@@ -45,7 +46,8 @@ def test_the_lithuanian_verdict_has_the_apps_sentences(path, tmp_path):
     for number, deal in enumerate(lt["deals"]):
         lines = table.deal_lines(number)
         for r in deal["rejected"]:
-            assert f"{r['event'] + 1}. atmesta: {sentence(r['message'])}" in lines
+            refused = tr("lt", "history.refused", reason=sentence(r["message"]))
+            assert f"{r['event'] + 1}. {refused}" in lines
             said += 1
         for v in deal["violations"]:
             assert f"   ! {sentence(v['message'])}" in lines

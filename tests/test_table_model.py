@@ -27,11 +27,11 @@ def table(store, game, players, lang="en", **options):
 
 def test_one_tap_per_card_stores_the_entry(store, tmp_path):
     tm = table(store, "devynake", ["Ona", "Jonas", "Rūta"])
-    assert tm.headline() == "Jonas: play or pass"
+    assert tm.headline() == "Jonas: play or pass?"
     assert tm.card_state(__import__("rules").Card.parse("9H")) == "fits"
     tm.tap_card("9H")
     assert tm.notice is None
-    assert tm.entries() == [(1, "Jonas: 9 of hearts")]
+    assert tm.entries() == [(1, "Jonas plays 9 of hearts")]
     # Durable: a second store on the same file sees the entry.
     other = Store(tmp_path / "partija.db")
     record = json.loads(other.export_record(tm.keeper.match_id))
@@ -111,7 +111,7 @@ def test_the_table_may_annul_the_deal_for_a_flagged_violation(store):
     assert tm.match.current.status.value == "annulled"
     assert table_state.pending_violations(tm) == ()
     summary = tm.deal_summary()
-    assert summary.startswith("Deal annulled") and "Violation: Jonas" in summary
+    assert summary.startswith("Deal annulled") and "Violation – Jonas" in summary
 
 
 def test_violations_with_points_are_news_and_named_in_the_summary(store):
@@ -141,7 +141,7 @@ def test_a_card_played_out_of_turn_is_refused_naming_the_real_player(store):
     assert tm.notice.code == "not_your_turn" and "Rūta" in tm.notice.text
     assert tm.entries() == [] and tm.who is None
     tm.tap_card("9H")  # the next tap is for the player expected again
-    assert tm.entries() == [(1, "Jonas: 9 of hearts")]
+    assert tm.entries() == [(1, "Jonas plays 9 of hearts")]
 
 
 def test_played_cards_stay_dimmed_while_cards_are_picked(store):
@@ -159,9 +159,9 @@ def test_played_cards_stay_dimmed_while_cards_are_picked(store):
 def test_undo_says_what_it_undid(store):
     tm = table(store, "devynake", ["Ona", "Jonas", "Rūta"])
     tm.tap_card("9H")
-    assert tm.undo_label() == "Undo: Jonas: 9 of hearts"
+    assert tm.undo_label() == "Undo: Jonas plays 9 of hearts"
     tm.undo()
-    assert tm.notice.text == "Undone: Jonas: 9 of hearts" and tm.entries() == []
+    assert tm.notice.text == "Undone: Jonas plays 9 of hearts" and tm.entries() == []
     assert tm.undo_label() == "Undo the deal's start"
     tm.undo()  # the deal's start
     tm.undo()
@@ -181,7 +181,7 @@ def test_domino_end_choice_and_wild_ace(store):
     tm.tap_card("AD")  # Jonas: an ace waits for its suit
     assert tm.pending_ace == "AD" and tm.headline() == "Which suit does the ace stand for?"
     tm.name_suit("S")
-    assert tm.entries()[-1][1] == "Jonas: ace of diamonds as spades (left)"
+    assert tm.entries()[-1][1] == "Jonas plays ace of diamonds as spades at the left end"
 
 
 def test_draw_with_a_count_then_pass_rules(store):
@@ -206,7 +206,7 @@ def test_ramsas_buying_folding_and_jacks(store):
     tm.tap_card("JD")
     tm.tap_card("JH")
     tm.confirm_picking()
-    assert tm.entries()[-1][1] == "Jonas shows jacks: jack of diamonds, jack of hearts"
+    assert tm.entries()[-1][1] == "Jonas shows jack of diamonds, jack of hearts"
 
 
 def test_reveal_in_domino_after_the_end(store):
@@ -247,11 +247,12 @@ def test_correcting_a_past_card_replays_and_says_what_changed(store):
     tm.tap_card("9S")  # it was the nine of spades: now 10H and JH no longer fit
     assert tm.editing is None
     assert tm.notice.text == (
-        "Entry 1 corrected: Jonas: 9 of spades. Now refused: 2 (not_playable), 3 (not_your_turn)."
+        "Entry 1 corrected: Jonas plays 9 of spades. "
+        "Now refused: 2 (not_playable), 3 (not_your_turn)."
     )
     tm.start_correcting(0)
     tm.tap_card("5H")  # not in this deck: refused, nothing changes
-    assert tm.notice.code == "bad_card" and tm.entries()[0] == (1, "Jonas: 9 of spades")
+    assert tm.notice.code == "bad_card" and tm.entries()[0] == (1, "Jonas plays 9 of spades")
 
 
 def test_ramsas_declared_by_a_chosen_player_wins_the_match(store):
@@ -285,7 +286,7 @@ def test_end_of_deal_says_why_and_who_deals_next(store):
     assert tm.notice is None  # the summary stands on its own, until the next deal
     assert tm.deal_summary() == (
         "Deal over. Points: Ona +4, Jonas +6. Ona: 4 tricks. "
-        "Jonas: 1 trick and +5 for the jacks. Violation: Jonas led at entry 5 without "
+        "Jonas: 1 trick and +5 for the jacks. Violation – Jonas led at entry 5 without "
         "the trump ace, yet later played ace of diamonds. Jonas deals next."
     )
 
@@ -296,7 +297,7 @@ def test_a_pass_corrected_into_the_card_and_back(store):
     tm.tap_card("9S")  # Rūta
     tm.start_correcting(0)
     tm.tap_card("9H")
-    assert tm.entries()[0] == (1, "Jonas: 9 of hearts") and tm.notice.text.endswith(
+    assert tm.entries()[0] == (1, "Jonas plays 9 of hearts") and tm.notice.text.endswith(
         "No other entry changed."
     )
     tm.start_correcting(0)
@@ -326,7 +327,7 @@ def test_a_failed_commit_says_not_saved_and_shows_nothing_as_accepted(store, mon
     assert tm.entries() == [] and told == []
     monkeypatch.undo()
     tm.tap_card("9H")  # once there is room, the same tap goes in, and other screens hear
-    assert tm.notice is None and tm.entries() == [(1, "Jonas: širdžių devynakė")]
+    assert tm.notice is None and tm.entries() == [(1, "Jonas – širdžių devynakė")]
     assert told == ["stored"]
 
 
@@ -336,7 +337,7 @@ def test_a_screen_behind_another_is_told_and_redrawn(store, tmp_path):
     other.resume(tm.keeper.match_id).add_entry({"type": "play", "player": 1, "card": "9H"})
     tm.tap_card("9S")  # from the old picture: nobody had played yet
     assert tm.notice.kind == "info" and tm.notice.text.startswith("Another screen")
-    assert tm.entries() == [(1, "Jonas: 9 of hearts")]
+    assert tm.entries() == [(1, "Jonas plays 9 of hearts")]
     other.resume(tm.keeper.match_id).add_entry({"type": "play", "player": 2, "card": "10H"})
     tm.refresh_from_store()  # what PubSub calls when another tab of this server stored
     assert tm.notice.text.startswith("Another screen changed this match")
@@ -357,7 +358,7 @@ def test_ending_a_match_asks_and_can_be_taken_back(store, tmp_path):
     assert tm.undo_label() == "Undo: end of match"
     tm.undo()  # takes back the end, not the card
     assert not tm.match.stopped and not tm.match.finished
-    assert tm.entries() == [(1, "Jonas: 9 of hearts")]
+    assert tm.entries() == [(1, "Jonas plays 9 of hearts")]
     assert tm.notice.text == "The match goes on where it was ended."
     # and from the history, after a restart: the match reopened goes on
     tm.ask_stop()

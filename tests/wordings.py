@@ -6,6 +6,7 @@ variant (``msgctxt``) too, so a check over them holds for whatever a sentence be
 
 from __future__ import annotations
 
+import re
 import string
 from functools import cache
 
@@ -48,5 +49,7 @@ def wordings(key: str, lang: str | None = None) -> list[str]:
 
 
 def facts(text: str) -> set[str]:
-    """The facts a text names (words that only agree with its card are not facts)."""
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name} - AGREEING
+    """The facts a text names (words that only agree with its card are not facts); a fact named
+    in another grammatical case (``{card.gen}``) is the fact."""
+    named = {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    return {re.split(r"[.\[]", name)[0] for name in named} - AGREEING
