@@ -1,4 +1,5 @@
-"""The referee's catalogues as the tests read them: its keys, and every wording of a key.
+"""The referee's catalogues as the tests read them: its keys, and every wording of a key;
+and every text a user may read in a language.
 
 A key's wordings are all its texts in every language: each plural form and each
 variant (``msgctxt``) too, so a check over them holds for whatever a sentence becomes.
@@ -12,7 +13,9 @@ from functools import cache
 
 from babel.messages.pofile import read_po
 
+from app.i18n import CATALOGUES as APP_CATALOGUES
 from app.i18n import catalogue
+from app.rules_text import RULES_DIR
 from rules.i18n import CATALOGUES, LANGUAGES
 from rules.messages import AGREEING
 
@@ -53,3 +56,19 @@ def facts(text: str) -> set[str]:
     in another grammatical case (``{card.gen}``) is the fact."""
     named = {name for _, name, _, _ in string.Formatter().parse(text) if name}
     return {re.split(r"[.\[]", name)[0] for name in named} - AGREEING
+
+
+def texts(lang: str) -> list[tuple[str, str]]:
+    """Every text in ``lang`` a user may read, with where it is from: both catalogues (each
+    form and variant) and the rules pages, line by line."""
+    found = [
+        (f"{folder.parent.name}/{key_of(message)}", text)
+        for folder in (APP_CATALOGUES, CATALOGUES)
+        for message in catalogue(lang, folder)
+        if message.id
+        for text in forms(message)
+    ]
+    for page in sorted(RULES_DIR.glob(f"*.{lang}.md")):
+        lines = page.read_text(encoding="utf-8").splitlines()
+        found += [(page.name, line) for line in lines if line]
+    return found
