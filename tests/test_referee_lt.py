@@ -109,3 +109,18 @@ def test_genders_of_another_length_or_value_make_the_file_invalid(tmp_path, gend
     )
     assert run.returncode == 2 and run.stdout == ""
     assert "„genders“ turi būti sąrašas" in run.stderr and len(run.stderr.splitlines()) == 1
+
+
+def test_the_referee_needs_nothing_but_the_standard_library(tmp_path):
+    """``python -S`` leaves out every installed package: the rules' catalogues are read with
+    ``gettext`` alone, from the package's own folder (a checkout needs no build step)."""
+    path = SCENARIOS / "ramsas-two-players.json"
+    run = subprocess.run(
+        [sys.executable, "-S", "-m", "rules", str(path), "--text", "--lang", "lt"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith("Partija 1 (dalija ") and "taškai:" in run.stdout
