@@ -177,9 +177,13 @@ def WatchLink(url: str, lang: str) -> ft.Control:
 def WatchScreen(store: Any, token: str, lang: str) -> ft.Control:
     """One match, live and read-only, for the players' own phones."""
     # The table's views, here only: ``app.run`` imports this module for the first screen.
-    from app import table_state
-    from app.table import Board, DealSummary, EntryList, Header, Scoreboard
-    from app.table_model import TableModel
+    from app.table import state as table_state
+    from app.table.board import Board
+    from app.table.entries import EntryList
+    from app.table.header import Header
+    from app.table.model import TableModel
+    from app.table.notices import DealSummary
+    from app.table.scoreboard import Scoreboard
     from rules import Status
 
     page = ft.context.page
@@ -205,9 +209,8 @@ def WatchScreen(store: Any, token: str, lang: str) -> ft.Control:
 
         async def refresh() -> None:
             if tm.keeper.refresh():  # the table stored an entry: show the match as stored
-                tm.scores_rev += 1
-                tm.rev += 1
-                set_shown(tm.rev)
+                tm.revision = tm.keeper.revision
+                set_shown(tm.revision)
 
         page.pubsub.subscribe_topic(topic, lambda _topic, _message: page.run_task(refresh))
         url = store.listen_url()

@@ -113,10 +113,10 @@ def deal_reasons(
     ``genders`` (one per seat) choose the wording for feminine players; without
     them each name's own gender or the guess from its spelling is used.
     """
-    from app.games import GAME_VIEWS
+    from app.games import game_ui
 
     deal = log.deal
-    words = GAME_VIEWS[deal.game.id]
+    words = game_ui(deal.game.id)
     people = tuple(Name(n, g) for n, g in zip(names, seat_genders(names, genders)))
     reasons = [words.reason(lang, why, people) for why in deal.reasons()]
     if options["violation_penalty"] == "points":

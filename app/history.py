@@ -12,7 +12,8 @@ import flet as ft
 
 from app.i18n import format_time, signed, tr
 from app.model import HISTORY_PAGE, AppModel
-from app.table import Scoreboard
+from app.table.model import TableModel
+from app.table.scoreboard import Scoreboard
 from rules.reader import MAX_BYTES
 
 
@@ -80,7 +81,6 @@ def pages(model: AppModel, shown: int) -> list[ft.Control]:
 @ft.component
 def HistoryScreen(model: AppModel) -> ft.Control:
     lang = model.lang
-    _ = model.version
     rows = []
     for m in model.matches():
         totals = ", ".join(f"{n} {t}" for n, t in zip(m.players, m.totals))
@@ -124,11 +124,10 @@ def HistoryScreen(model: AppModel) -> ft.Control:
 
 
 @ft.component
-def MatchScreen(model: AppModel) -> ft.Control:
-    tm = model.viewing
+def MatchScreen(model: AppModel, tm: TableModel) -> ft.Control:
+    """One stored match: its outcome, scoreboard and every deal's entries; it can be
+    exported, resumed or (ended by the table) reopened."""
     lang = model.lang
-    if tm is None:
-        return ft.Container()
     match_id = tm.keeper.match_id
     page = ft.context.page
     buttons = [
@@ -204,18 +203,7 @@ def MatchScreen(model: AppModel) -> ft.Control:
         )
     return ft.Column(
         [
-            ft.Row(
-                [
-                    ft.IconButton(
-                        ft.Icons.ARROW_BACK,
-                        tooltip=tr(lang, "nav.back"),
-                        on_click=lambda _: model.go("history"),
-                    ),
-                    ft.Text(
-                        tr(lang, f"game.{tm.game_id}.name"), size=22, weight=ft.FontWeight.BOLD
-                    ),
-                ]
-            ),
+            ft.Text(tm.game.title(lang), size=22, weight=ft.FontWeight.BOLD),
             ft.Semantics(
                 identifier="match-headline",
                 content=ft.Text(

@@ -4,19 +4,11 @@ from __future__ import annotations
 
 import flet as ft
 
+from app.games import game_ui, ordered
 from app.i18n import tr
-from app.model import GAME_ORDER, AppModel
+from app.model import AppModel
 from app.suits import suit_mark
 from rules import GAMES
-from rules.cards import Suit
-
-# A suit sign per game, so the tiles differ at a glance.
-GAME_SUITS = {
-    "ramsas": Suit.SPADES,
-    "bumas": Suit.CLUBS,
-    "devynake": Suit.HEARTS,
-    "domino": Suit.DIAMONDS,
-}
 
 
 def players_line(lang: str, game_id: str) -> str:
@@ -26,6 +18,7 @@ def players_line(lang: str, game_id: str) -> str:
 
 def GameTile(model: AppModel, game_id: str) -> ft.Control:
     lang = model.lang
+    emblem = game_ui(game_id).emblem  # a suit sign per game: the tiles differ at a glance
     return ft.Semantics(
         identifier=f"game-{game_id}",
         button=True,
@@ -43,9 +36,7 @@ def GameTile(model: AppModel, game_id: str) -> ft.Control:
                             bgcolor=ft.Colors.PRIMARY_CONTAINER,
                             alignment=ft.Alignment.CENTER,
                             content=suit_mark(
-                                GAME_SUITS[game_id],
-                                24,
-                                None if GAME_SUITS[game_id].red else ft.Colors.ON_PRIMARY_CONTAINER,
+                                emblem, 24, None if emblem.red else ft.Colors.ON_PRIMARY_CONTAINER
                             ),
                         ),
                         ft.Column(
@@ -99,7 +90,6 @@ def ResumeTile(model: AppModel, summary) -> ft.Control:
 @ft.component
 def Home(model: AppModel) -> ft.Control:
     lang = model.lang
-    _ = model.version
     unfinished = model.unfinished()
     problem = (
         [
@@ -149,7 +139,7 @@ def Home(model: AppModel) -> ft.Control:
                             tr(lang, f"nav.{screen}"),
                             icon=icon,
                             height=48,
-                            on_click=lambda _, s=screen: model.go(s),
+                            on_click=lambda _, s=screen: model.go(f"/{s}"),
                         ),
                     )
                     for screen, icon in (
@@ -168,7 +158,7 @@ def Home(model: AppModel) -> ft.Control:
             ft.ResponsiveRow(
                 [
                     ft.Container(GameTile(model, game_id), col={"xs": 12, "md": 6})
-                    for game_id in GAME_ORDER
+                    for game_id in (game.id for game in ordered())
                 ],
                 spacing=4,
                 run_spacing=4,

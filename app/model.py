@@ -11,20 +11,21 @@ aside, no store at all), the home screen says it, as it would have at the start.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 import flet as ft
 
 from app.i18n import DEFAULT_LANGUAGE, tr, trn
-from app.new_match import GAME_ORDER, NewMatchModel
+from app.new_match import NewMatchModel
 from app.notices import Notice
 from app.settings_model import Settings
 
 if TYPE_CHECKING:
-    from app.table_model import TableModel
+    from app.table.model import TableModel
 
-__all__ = ["GAME_ORDER", "HISTORY_PAGE", "AppModel"]
+__all__ = ["HISTORY_PAGE", "AppModel"]
 
 HISTORY_PAGE = 50  # matches per page of the history list
 UNFINISHED_SHOWN = 6  # unfinished matches on the home screen
@@ -32,7 +33,7 @@ UNFINISHED_SHOWN = 6  # unfinished matches on the home screen
 
 def table_model(live: Any, lang: str) -> TableModel:
     """A table on a live match (``models.LiveMatch``)."""
-    from app.table_model import TableModel  # the table's code: not for the first screen
+    from app.table.model import TableModel  # the table's code: not for the first screen
 
     return TableModel(live, lang)
 
@@ -68,19 +69,14 @@ class AppModel:
     settings: Settings = field(default_factory=lambda: Settings(None))
     lang: str = DEFAULT_LANGUAGE
     theme: str = "system"
-    screen: str = "home"  # home, new, table, rules, history, match, players, settings
-    table: TableModel | None = None
-    new_match: NewMatchModel = field(default_factory=NewMatchModel)
-    rules_game: str = "ramsas"
-    rules_anchor: str | None = None
-    rules_options: dict[str, Any] | None = (
-        None  # the options of the match the rules were opened from
-    )
-    back_to: str = "home"
+    # The route the model last went to (``app.routes``): "/", "/new", "/match/<id>" …
+    route: str = "/"
+    width: float = 360.0  # the window's: the table lays itself out by it
+    table: TableModel | None = None  # the match open at the table
     viewing: TableModel | None = None  # a match opened from the history
+    new_match: NewMatchModel = field(default_factory=NewMatchModel)
     message: str | None = None  # a one-line result of the last history or roster action
     stats_game: str | None = None
-    version: int = 0  # bumped when stored matches change, so lists re-read the store
     history_page: int = 0  # the page of the history list shown
     club: Any = None  # models.club.Club on a club's server (``--club``), else None
     operator: bool = True  # on a club's server: logged in with the club's PIN
@@ -88,6 +84,8 @@ class AppModel:
     _store: Any = field(default=None, init=False, repr=False)  # models.Store, or None
     _opening: Opening | None = field(default=None, init=False, repr=False)
     _peeked: list[Any] = field(default_factory=list, init=False, repr=False)
+    # The page's navigation (``page.navigate``), once a page shows the model.
+    _navigate: Callable[[str], None] | None = field(default=None, init=False, repr=False)
 
     @classmethod
     def start(cls, store: Any, problem: str | None, *, local: bool = True) -> AppModel:
@@ -210,35 +208,39 @@ class AppModel:
         )
 
     # -- navigation ---------------------------------------------------------
-    def go(self, screen: str) -> None:
-        if screen not in ("home", "rules") and not self.ready():  # every other reads the store
-            return
+    def shown_on(self, navigate: Callable[[str], None]) -> None:
+        """A page shows the model: its routes are followed through ``navigate``."""
+        self._navigate = navigate
+
+    def go(self, route: str) -> None:
+        """Show the screen of ``route`` (the page's history takes it, so back returns)."""
+        if route != "/" and not route.startswith("/rules/") and not self.ready():
+            return  # every other screen reads the store
         self.message = None
-        if screen != "history" or self.screen not in ("history", "match"):
+        if not route.startswith("/history"):
             self.history_page = 0
-        self.screen = screen
-        self.version += 1
+        self.route = route
+        if self._navigate is not None:
+            self._navigate(route)
 
     def go_home(self) -> None:
-        self.go("home")
+        self.go("/")
 
     def open_new(self, game: str | None = None) -> None:
         if not self.ready():  # the form lists the roster; and the defaults come from the store
             return
         game = game or self.new_match.game
         self.new_match.choose_game(game, self.settings.defaults(game))
-        self.go("new")
+        self.go("/new")
 
-    def open_rules(
-        self, game: str, anchor: str | None = None, options: dict[str, Any] | None = None
-    ) -> None:
-        if self.screen != "rules":
-            self.back_to = self.screen
-        self.rules_game, self.rules_anchor, self.rules_options = game, anchor, options
-        self.screen = "rules"
+    def open_rules(self, game: str) -> None:
+        """A game's rules page."""
+        self.go(f"/rules/{game}")
 
-    def close_rules(self) -> None:
-        self.screen = self.back_to
+    def open_match_rules(self, match_id: int, anchor: str | None = None) -> None:
+        """The rules of the match at the table, with its options, opened at ``anchor``'s
+        paragraph (the one a refusal or violation points to)."""
+        self.go(f"/match/{match_id}/rules" + (f"?at={anchor}" if anchor else ""))
 
     # -- matches ------------------------------------------------------------
     def start_match(self) -> None:
@@ -254,12 +256,27 @@ class AppModel:
         self.new_match = NewMatchModel(
             game=plan["game"], players=plan["players"], options=plan["options"]
         )
-        self.go("table")
+        self.go(f"/match/{live.match_id}")
 
     def resume(self, match_id: int) -> None:
         if not self.ready():  # a match set aside with a damaged file is not the one tapped
             return
-        live = self.store.resume(match_id)
+        self.table_for(match_id)
+        self.go(f"/match/{match_id}")
+
+    def table_for(self, match_id: int) -> TableModel | None:
+        """The table of ``match_id``, resumed from the store unless it is the one open; None
+        when the store has no such match."""
+        if self.table is not None and self.table.keeper.match_id == match_id:
+            return self.table
+        from models import UnknownMatch
+
+        if not self.ready() or self.store is None:
+            return None
+        try:
+            live = self.store.resume(match_id)
+        except UnknownMatch:
+            return None
         table = table_model(live, self.lang)
         log = live.match.current
         if log is None and not live.match.finished:
@@ -267,14 +284,14 @@ class AppModel:
         elif log is not None and log.status.value != "open" and not live.match.finished:
             table.notice = Notice("info", tr(self.lang, "table.resumed_after_deal"))
         self.table = self._at_table(table)
-        self.go("table")
+        return self.table
 
     def reopen(self, match_id: int) -> None:
         """A match the table had ended goes on, at the table screen."""
         table = table_model(self.store.resume(match_id), self.lang)
         table.reopen()
         self.table = self._at_table(table)
-        self.go("table")
+        self.go(f"/match/{match_id}")
 
     def stop_match(self) -> None:
         """The table ends the match now: ranked by totals."""
@@ -282,8 +299,23 @@ class AppModel:
             self.table.stop()
 
     def open_match(self, match_id: int) -> None:
-        self.viewing = table_model(self.store.replay(match_id), self.lang)
-        self.go("match")
+        """A stored match from the history: its scoreboard and deals."""
+        self.viewed(match_id)
+        self.go(f"/history/{match_id}")
+
+    def viewed(self, match_id: int) -> TableModel | None:
+        """The match ``match_id`` replayed for the history (None when there is none)."""
+        if self.viewing is not None and self.viewing.keeper.match_id == match_id:
+            return self.viewing
+        from models import UnknownMatch
+
+        if not self.ready() or self.store is None:
+            return None
+        try:
+            self.viewing = table_model(self.store.replay(match_id), self.lang)
+        except UnknownMatch:
+            return None
+        return self.viewing
 
     def matches(self) -> list:
         """One page of the history list."""
@@ -331,7 +363,6 @@ class AppModel:
             self.message = tr(self.lang, "history.not_record", problem=exc.message(self.lang))
         else:
             self.message = trn(self.lang, "history.imported", len(ids))
-            self.version += 1
 
     # -- roster ---------------------------------------------------------------
     def rename(self, old: str, new: str) -> None:
@@ -364,4 +395,3 @@ class AppModel:
             self.message = tr(self.lang, exc.key, **exc.facts)
         else:
             self.message = tr(self.lang, done, **facts)
-            self.version += 1

@@ -10,6 +10,7 @@ from typing import Any
 import flet as ft
 
 from app.describe import option_value, option_words
+from app.games import ordered
 from app.i18n import tr
 from rules import GAMES
 from rules.grammar import FEMININE, MASCULINE, guess_gender
@@ -22,14 +23,11 @@ from rules.options import help_text as option_help
 TOUCH = ft.BoxConstraints(min_width=48, min_height=48)
 CHIP_HEIGHT = 48
 
-# The order the app lists the games in (the players' favourite first).
-GAME_ORDER = ("ramsas", "bumas", "devynake", "domino")
-
 
 @ft.observable
 @dataclass
 class NewMatchModel:
-    game: str = "ramsas"
+    game: str = field(default_factory=lambda: ordered()[0].id)
     players: list[str] = field(default_factory=list)
     first_dealer: int = 0
     options: dict[str, Any] = field(default_factory=dict)
@@ -310,7 +308,7 @@ def NewMatchScreen(
                     on_select=lambda _, g=g: on_game(g),
                 ),
             )
-            for g in GAME_ORDER
+            for g in (game.id for game in ordered())
         ],
         wrap=True,
         spacing=8,

@@ -6,74 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-# The paragraph of the game's rules page that explains each code it can produce.
-RULE_ANCHORS: dict[str, dict[str, str]] = {
-    "devynake": {
-        "bad_card": "deal",
-        "deal_over": "cards",
-        "match_over": "match",
-        "not_in_play": "turn",
-        "not_your_turn": "turn",
-        "card_gone": "rows",
-        "not_playable": "rows",
-        "false_pass": "false-pass",
-    },
-    "ramsas": {
-        "bad_card": "deal",
-        "deal_over": "scoring",
-        "match_over": "scoring",
-        "not_in_play": "fold",
-        "cannot_buy": "buy",
-        "cannot_fold": "fold",
-        "redeal_not_allowed": "redeal",
-        "wrong_phase": "tricks",
-        "not_your_turn": "tricks",
-        "card_gone": "proofs",
-        "not_held": "proofs",
-        "must_lead_trump_ace": "trump-ace",
-        "must_follow": "obligations",
-        "must_trump": "obligations",
-        "must_head": "obligations",
-        "must_overtrump": "obligations",
-        "not_playable": "tricks",
-        "not_jacks": "jacks",
-        "revoke": "proofs",
-        "failed_to_trump": "proofs",
-        "failed_to_head": "proofs",
-        "failed_to_overtrump": "proofs",
-        "trump_ace_not_led": "trump-ace",
-    },
-    "bumas": {
-        "bad_card": "deal",
-        "deal_over": "scoring",
-        "match_over": "scoring",
-        "wrong_phase": "play",
-        "not_your_turn": "play",
-        "card_gone": "play",
-        "not_playable": "play",
-        "must_draw": "stock",
-        "stock_empty": "stock",
-        "false_draw": "proofs",
-        "false_pass": "proofs",
-    },
-    "domino": {
-        "bad_card": "deal",
-        "deal_over": "end",
-        "match_over": "scoring",
-        "not_in_play": "end",
-        "wrong_phase": "end",
-        "not_your_turn": "line",
-        "card_gone": "line",
-        "not_held": "multi",
-        "not_playable": "line",
-        "must_draw": "draw",
-        "stock_empty": "draw",
-        "hand_mismatch": "end",
-        "false_draw": "proofs",
-        "false_pass": "proofs",
-    },
-}
-
 
 def sentence(text: str) -> str:
     """Start with a capital: card words open some sentences ("širdžių šešiakė netinka")."""
@@ -98,4 +30,7 @@ class Notice:
 
 
 def anchor(game: str, code: str) -> str | None:
-    return RULE_ANCHORS.get(game, {}).get(code)
+    """The paragraph of ``game``'s rules page that explains ``code`` (the game says)."""
+    from app.games import game_ui
+
+    return game_ui(game).anchors.get(code)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import flet as ft
 
+from app.games import ordered
 from app.i18n import format_number, format_percent, tr
-from app.model import GAME_ORDER, AppModel
+from app.model import AppModel
 from rules.grammar import GENDERS
 
 
@@ -46,7 +47,6 @@ def gender_chips(model: AppModel, name: str) -> list[ft.Control]:
 @ft.component
 def PlayersScreen(model: AppModel) -> ft.Control:
     lang = model.lang
-    _ = model.version
     game = model.stats_game
     stats = model.stats()
     old, set_old = ft.use_state("")
@@ -70,7 +70,7 @@ def PlayersScreen(model: AppModel) -> ft.Control:
                 on_select=lambda _, g=g: setattr(model, "stats_game", g),
             ),
         )
-        for g in GAME_ORDER
+        for g in (game.id for game in ordered())
     ]
     columns = [
         ft.DataColumn(ft.Text(tr(lang, key)), numeric=key != "players.name")

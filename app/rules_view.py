@@ -48,9 +48,7 @@ def OptionsInForce(game: str, lang: str, options: dict) -> ft.Control:
 
 
 @ft.component
-def RulesScreen(
-    game: str, lang: str, anchor: str | None, options: dict | None, on_back
-) -> ft.Control:
+def RulesScreen(game: str, lang: str, anchor: str | None, options: dict | None) -> ft.Control:
     query, set_query = ft.use_state("")
     title, paragraphs = rules_page(game, lang)
     shown = search(game, lang, query) if query.strip() else paragraphs
@@ -78,16 +76,7 @@ def RulesScreen(
     ]
     return ft.Column(
         [
-            ft.Row(
-                [
-                    ft.IconButton(
-                        ft.Icons.ARROW_BACK,
-                        tooltip=tr(lang, "nav.back"),
-                        on_click=lambda _: on_back(),
-                    ),
-                    ft.Text(title, size=22, weight=ft.FontWeight.BOLD, expand=True),
-                ]
-            ),
+            ft.Text(title, size=22, weight=ft.FontWeight.BOLD),
             ft.Semantics(
                 identifier="rules-search",
                 content=ft.TextField(

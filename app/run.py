@@ -25,19 +25,25 @@ from typing import Any
 import flet as ft
 from flet.utils import is_linux_server
 
-from app.club import WATCH_PREFIX, ClubScreen, LoginScreen, WatchScreen, club_mode
+from app.club import WATCH_PREFIX, LoginScreen, WatchScreen, club_mode
 from app.collector import collect_when_quiet, keep_out_of_collections
-from app.home import Home
 from app.i18n import tr
 from app.logs import log
 from app.model import UNFINISHED_SHOWN, AppModel
-from app.new_match import NewMatchScreen
+from app.routes import Screens
 from models.peek import home as peek_home
 
 ASSETS = pathlib.Path(__file__).resolve().parent.parent / "assets"
 # What the other screens draw with, loaded after the store (``StoreOpening``), so that
 # the first tap on them does not wait for an import, and then kept out of collections.
-SCREENS = ("app.table", "app.history", "app.players", "app.rules_view", "app.settings_view")
+SCREENS = (
+    "app.table.screen",
+    "app.history",
+    "app.players",
+    "app.rules_view",
+    "app.settings_view",
+    "app.club",
+)
 
 
 def open_store(lang: str) -> tuple[object | None, str | None]:
@@ -110,130 +116,24 @@ def tell_when_open(model: AppModel, opening: StoreOpening) -> None:
     opening.when_done(call)
 
 
-@ft.component
-def TopBar(model: AppModel) -> ft.Control:
-    lang = model.lang
-    leading = None
-    if model.screen not in ("home", "login", "watch"):
-        leading = ft.Semantics(
-            identifier="action-home",
-            content=ft.IconButton(
-                ft.Icons.HOME,
-                tooltip=tr(lang, "nav.home"),
-                on_click=lambda _: model.go_home(),
-                width=48,
-                height=48,
-            ),
-        )
-    actions = []
-    if model.screen == "table" and model.table is not None:
-        table = model.table
-        actions.append(
-            ft.Semantics(
-                identifier="action-rules",
-                content=ft.IconButton(
-                    ft.Icons.MENU_BOOK,
-                    tooltip=tr(lang, "home.rules"),
-                    on_click=lambda _: model.open_rules(
-                        table.game_id, None, table.match.game.options
-                    ),
-                    width=48,
-                    height=48,
-                ),
-            )
-        )
-    actions += [
-        ft.Semantics(
-            identifier="action-language",
-            content=ft.TextButton(
-                "EN" if lang == "lt" else "LT",
-                tooltip=tr(lang, "lang.switch.hint"),
-                on_click=lambda _: model.toggle_language(),
-                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12, vertical=12)),
-                height=48,
-            ),
-        ),
-    ]
-    if model.screen != "table":  # at the table the game's name needs the room; Settings has it
-        actions.append(
-            ft.Semantics(
-                identifier="action-theme",
-                content=ft.IconButton(
-                    ft.Icons.DARK_MODE if model.theme != "dark" else ft.Icons.LIGHT_MODE,
-                    tooltip=tr(lang, "theme.toggle"),
-                    on_click=lambda _: model.toggle_theme(
-                        ft.context.page.platform_brightness == ft.Brightness.DARK
-                    ),
-                    width=48,
-                    height=48,
-                ),
-            )
-        )
-    title, size = tr(lang, "app.title"), None
-    if model.screen == "table" and model.table is not None:
-        # A game's name ("Pradeda devynakė") beside two buttons: smaller, and two lines
-        # rather than cut on a 360 px phone.
-        title, size = tr(lang, f"game.{model.table.game_id}.name"), 18
-    return ft.AppBar(
-        leading=leading,
-        title=ft.Text(title, weight=ft.FontWeight.BOLD, size=size, max_lines=2),
-        actions=actions,
+def gate_view(model: AppModel, route: str) -> ft.View | None:
+    """On a club's server: a watch link shows its match read-only and nothing else; every
+    other screen waits for the operators' PIN. None: the screens are open."""
+    if model.club is not None and route.startswith(WATCH_PREFIX):
+        body = WatchScreen(model.store, route[len(WATCH_PREFIX) :], model.lang)
+    elif not model.operator:
+        body = LoginScreen(model.club.name, model.lang, model.login)
+    else:
+        return None
+    return ft.View(
+        route=route,
+        appbar=ft.AppBar(title=ft.Text(tr(model.lang, "app.title"), weight=ft.FontWeight.BOLD)),
+        controls=[ft.Container(body, padding=ft.Padding.symmetric(horizontal=12), expand=True)],
     )
 
 
 @ft.component
-def Body(model: AppModel, width: float) -> ft.Control:
-    if model.screen == "watch":
-        page = ft.context.page
-        return WatchScreen(model.store, page.route[len(WATCH_PREFIX) :], model.lang)
-    if model.screen == "login":
-        return LoginScreen(model.club.name, model.lang, model.login)
-    if model.screen == "club" and model.club is not None:
-        return ClubScreen(model.store, model.club.name, model.lang)
-    if model.screen == "new":
-        return NewMatchScreen(
-            model.new_match,
-            model.lang,
-            model.roster(),
-            model.start_match,
-            model.go_home,
-            model.open_new,
-            model.save_defaults,
-            model.message,
-        )
-    if model.screen == "table" and model.table is not None:
-        from app.table import TableScreen  # each screen's module where it is drawn: see SCREENS
-
-        table = model.table
-        # The table scrolls itself, below its pinned header.
-        return TableScreen(
-            table,
-            lambda anchor: model.open_rules(table.game_id, anchor, table.match.game.options),
-            width,
-        )
-    if model.screen == "rules":
-        from app.rules_view import RulesScreen
-
-        return RulesScreen(
-            model.rules_game, model.lang, model.rules_anchor, model.rules_options, model.close_rules
-        )
-    if model.screen in ("history", "match"):
-        from app.history import HistoryScreen, MatchScreen
-
-        return (HistoryScreen if model.screen == "history" else MatchScreen)(model)
-    if model.screen == "players":
-        from app.players import PlayersScreen
-
-        return PlayersScreen(model)
-    if model.screen == "settings":
-        from app.settings_view import SettingsScreen
-
-        return SettingsScreen(model)
-    return Home(model)
-
-
-@ft.component
-def App(first: Any = None, opening: StoreOpening | None = None) -> ft.Control:
+def App(first: Any = None, opening: StoreOpening | None = None) -> Any:
     """The app; ``first`` (``models.peek.Home``): the first screen as read from the file,
     with the store being opened by ``opening``; without it the store is opened first."""
     page = ft.context.page
@@ -241,26 +141,33 @@ def App(first: Any = None, opening: StoreOpening | None = None) -> ft.Control:
     def make() -> AppModel:
         if first is None or opening is None:
             store, problem = open_store("lt")
-            return AppModel.start(store, problem, local=not page.web)
-        model = AppModel.peeked(first, opening, local=not page.web)
-        tell_when_open(model, opening)
-        return model
+            made = AppModel.start(store, problem, local=not page.web)
+        else:
+            made = AppModel.peeked(first, opening, local=not page.web)
+            tell_when_open(made, opening)
+        made.shown_on(page.navigate)
+        made.width = float(page.width or 360)
+        return made
 
     model, _ = ft.use_state(make)
-    # On a club's server: a watch link shows its match read-only, nothing else; anything
-    # else waits for the operators' PIN. (Set only when it changes: a set re-renders.)
-    gate = None
-    if model.club is not None and page.route.startswith(WATCH_PREFIX):
-        gate = "watch"
-    elif not model.operator:
-        gate = "login"
-    if gate is not None and model.screen != gate:
-        model.screen = gate
-    elif gate is None and model.screen in ("watch", "login"):
-        model.screen = "home"
-    # The table lays itself out by the width it has (a phone's column, a tablet's two panes).
-    width, set_width = ft.use_state(float(page.width or 360))
-    page.on_resize = lambda e: set_width(e.width)
+    route, set_route = ft.use_state(page.route or "/")
+
+    def follow_route() -> None:  # the gate looks at the route; the Router keeps its own
+        previous = page.on_route_change
+
+        def changed(e: ft.RouteChangeEvent) -> None:
+            set_route(e.route)
+            if previous is not None:
+                previous(e)
+
+        page.on_route_change = changed
+
+    ft.use_effect(follow_route, [])
+
+    def resized(e: ft.PageResizeEvent) -> None:
+        model.width = e.width  # the table lays itself out by it (a phone, a tablet)
+
+    page.on_resize = resized
     page.on_locale_change = lambda e: model.device_locale(
         [f"{loc.language_code}_{loc.country_code or ''}" for loc in e.locales]
     )
@@ -268,18 +175,8 @@ def App(first: Any = None, opening: StoreOpening | None = None) -> ft.Control:
         model.theme, ft.ThemeMode.SYSTEM
     )
     page.title = tr(model.lang, "app.title")
-    return ft.SafeArea(
-        expand=True,
-        content=ft.Column(
-            [
-                TopBar(model),
-                ft.Container(
-                    Body(model, width), padding=ft.Padding.symmetric(horizontal=12), expand=True
-                ),
-            ],
-            expand=True,
-        ),
-    )
+    gate = gate_view(model, route)
+    return [gate] if gate is not None else Screens(model)
 
 
 def main(page: ft.Page) -> StoreOpening | None:
@@ -289,13 +186,15 @@ def main(page: ft.Page) -> StoreOpening | None:
     page.theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN)
     page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN)
     page.padding = 0
-    # A club's server opens its store first: the club and its PIN gate are in it.
-    first = None if club_mode() else peek_home(UNFINISHED_SHOWN)
+    # A club's server opens its store first: the club and its PIN gate are in it. So does a
+    # link to any screen but Home: those screens read the store as they are drawn.
+    home = (page.route or "/") == "/"
+    first = peek_home(UNFINISHED_SHOWN) if home and not club_mode() else None
     if first is None:
-        page.render(App)
+        page.render_views(App)
         return None
     opening = StoreOpening()
-    page.render(App, first, opening)  # the first screen is sent to the client here
+    page.render_views(App, first, opening)  # the first screen is sent to the client here
     opening.start()
     return opening
 

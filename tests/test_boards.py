@@ -10,7 +10,7 @@ from controls import drawn, texts
 from flet.components.component import Component, Renderer
 from randomplay import new_match, random_entry
 
-from app.games import GAME_VIEWS
+from app.games import GAMES as GAME_UIS
 from app.games.common import SMALL_CARD, TEXT
 from app.kept import Kept
 from rules import GAMES
@@ -31,12 +31,12 @@ def mid_deal_view(game: str, seats: int) -> object:
     return match.current.deal.view()
 
 
-@pytest.mark.parametrize("game", sorted(GAME_VIEWS))
+@pytest.mark.parametrize("game", sorted(GAME_UIS))
 def test_board_text_and_card_ranks_are_readable(game):
     seats = GAMES[game].seat_limits()[1]  # the most the default options allow
     names = tuple(f"P{i}" for i in range(seats))
     view = mid_deal_view(game, seats)
-    board = Renderer().render(GAME_VIEWS[game].board, view, names, "lt", Kept())
+    board = Renderer().render(GAME_UIS[game].board, view, names, "lt", Kept())
     sizes = [text.size for text in texts(board)]
     assert sizes and all(size is not None and size >= TEXT for size in sizes)
     cards = [c for c in drawn(board) if isinstance(c, Component)]

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from randomplay import random_entry
 
-from app.table_model import TableModel
+from app.table.model import TableModel
 from models import Store
 from rules import GAMES, Match, Status
 

@@ -11,11 +11,13 @@ from conftest import deal, record
 from controls import drawn, texts
 from flet.components.component import Component, Renderer
 
-from app.games.ramsas import board, trick_of_entries
+from app.games.ramsas import RamsasUI
 from app.kept import Kept
 from rules import GAMES, Card, Match, load
 from rules.ramsas import RamsasView
 
+board = RamsasUI().board
+trick_of_entries = RamsasUI().entry_groups
 NAMES = ["Ona", "Rūta", "Jonas"]
 OPENING = "trump 9H, buy 1, stay 2, stay 0"  # entries 0-3
 FIRST = "play 1 AH, play 2 10H, play 0 9H"  # 4-6: Rūta's ace wins

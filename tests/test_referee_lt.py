@@ -11,7 +11,7 @@ from conftest import ROOT, SCENARIOS
 
 from app.i18n import tr
 from app.notices import sentence
-from app.table_model import TableModel
+from app.table.model import TableModel
 from models import Store
 
 RECORDS = sorted(p for p in SCENARIOS.glob("*.json") if not p.name.endswith(".expected.json"))

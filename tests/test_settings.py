@@ -76,5 +76,6 @@ def test_import_and_roster_messages(store_url):
     assert model.message == "Jonas dabar vadinasi Jonas J.."
     [summary] = model.matches()
     model.open_match(summary.id)
-    assert model.screen == "match" and model.viewing.deal_lines(0)[-1].startswith("15. ")
+    assert model.route == f"/history/{summary.id}"
+    assert model.viewing.deal_lines(0)[-1].startswith("15. ")
     store.close()

@@ -217,9 +217,9 @@ def test_a_damage_found_after_the_first_screen_is_told_and_nothing_resumed(tmp_p
     damaged = damaged_after_the_first_screen(file)
     model, _ = opened_after(file, monkeypatch)
     [first, *_] = model.unfinished()  # drawn from the file as it was
-    model.screen = "rules"
+    model.route = "/rules/ramsas"
     model.resume(first.id)  # waits for the store, which set the file aside
-    assert model.screen == "home" and model.table is None
+    assert model.route == "/" and model.table is None
     [moved] = set_aside(tmp_path)
     assert moved.read_bytes() == damaged  # nothing was written to it before the check
     assert model.problem is not None and str(moved) in model.problem
@@ -268,7 +268,7 @@ def test_what_needs_the_store_waits_for_it(tmp_path, monkeypatch):
     assert [f"resume-{m.id}" for m in model.unfinished()] == list(expected)
     match_id = model.unfinished()[0].id
     model.resume(match_id)
-    assert model.screen == "table" and model.table.keeper.match_id == match_id
+    assert model.route == f"/match/{match_id}" and model.table.keeper.match_id == match_id
     assert model.problem is None and model.ready()
     model.go_home()
     model.set_language("en")  # written through to the store once it is open

@@ -7,7 +7,8 @@ import json
 import pytest
 from conftest import SCENARIOS
 
-from app.table_model import TableModel
+from app.table.mode import Answering, Playing
+from app.table.model import TableModel
 from models import Store
 from rules import load, verdict
 
@@ -66,7 +67,7 @@ def false_pass(tm):
 
 
 def test_a_flagged_violation_waits_for_the_tables_ruling(store):
-    from app import table_state
+    from app.table import state as table_state
 
     tm = table(store, "devynake", ["Ona", "Jonas", "Rūta"])
     false_pass(tm)
@@ -84,7 +85,7 @@ def test_a_flagged_violation_waits_for_the_tables_ruling(store):
 
 
 def test_a_ruling_is_stored_and_a_waiting_violation_survives_a_restart(store, tmp_path):
-    from app import table_state
+    from app.table import state as table_state
 
     tm = table(store, "devynake", ["Ona", "Jonas", "Rūta"])
     false_pass(tm)
@@ -102,7 +103,7 @@ def test_a_ruling_is_stored_and_a_waiting_violation_survives_a_restart(store, tm
 
 
 def test_the_table_may_annul_the_deal_for_a_flagged_violation(store):
-    from app import table_state
+    from app.table import state as table_state
 
     tm = table(store, "devynake", ["Ona", "Jonas", "Rūta"])
     false_pass(tm)
@@ -115,7 +116,7 @@ def test_the_table_may_annul_the_deal_for_a_flagged_violation(store):
 
 
 def test_violations_with_points_are_news_and_named_in_the_summary(store):
-    from app import table_state
+    from app.table import state as table_state
 
     tm = table(store, "devynake", ["Ona", "Jonas", "Rūta"], violation_penalty="points")
     false_pass(tm)
@@ -139,7 +140,7 @@ def test_a_card_played_out_of_turn_is_refused_naming_the_real_player(store):
     assert tm.headline() == "Rūta: tap the card played"
     tm.tap_card("9H")
     assert tm.notice.code == "not_your_turn" and "Rūta" in tm.notice.text
-    assert tm.entries() == [] and tm.who is None
+    assert tm.entries() == [] and tm.mode == Playing()
     tm.tap_card("9H")  # the next tap is for the player expected again
     assert tm.entries() == [(1, "Jonas plays 9 of hearts")]
 
@@ -168,20 +169,32 @@ def test_undo_says_what_it_undid(store):
     assert tm.notice.text == "Nothing to undo."
 
 
-def test_domino_end_choice_and_wild_ace(store):
+def test_domino_puts_a_card_where_it_fits_and_asks_when_both_ends_take_it(store):
     tm = table(store, "domino", ["Ona", "Jonas"])
     assert "starter" in tm.expected().kinds
-    tm.tap_card("7H")  # the starter
-    tm.set_end("left")
-    tm.tap_card("7S")  # Jonas, left end
-    tm.tap_card("2H")  # Ona: fits only the right end, goes there
-    assert tm.notice is None
-    ends = tm.deal.ends
-    assert [str(c) for c in ends.values()] == ["7S", "2H"]
-    tm.tap_card("AD")  # Jonas: an ace waits for its suit
-    assert tm.pending_ace == "AD" and tm.headline() == "Which suit does the ace stand for?"
-    tm.name_suit("S")
-    assert tm.entries()[-1][1] == "Jonas plays ace of diamonds as spades at the left end"
+    tm.tap_card("7H")  # the starter: one card, either end makes the same line
+    tm.tap_card("7S")  # Jonas
+    assert isinstance(tm.mode, Playing) and [str(c) for c in tm.deal.ends.values()] == [
+        "7H",
+        "7S",
+    ]
+    tm.tap_card("2H")  # Ona: fits only the left end (7H), goes there without a question
+    assert tm.notice is None and [str(c) for c in tm.deal.ends.values()] == ["2H", "7S"]
+    tm.tap_card("2S")  # Jonas: fits 2H (rank) and 7S (suit): the table is asked
+    assert isinstance(tm.mode, Answering)
+    assert tm.headline() == "Which end does the card go to?"
+    left, right = tm.mode.question.options
+    assert (str(left.card), str(right.card)) == ("2H", "7S")  # the end card each joins
+    tm.answer(right)
+    assert tm.entries()[-1][1] == "Jonas plays 2 of spades at the right end"
+    tm.tap_card("AD")  # Ona: a wild ace fits both ends: which end, then which suit
+    tm.answer(tm.mode.question.options[0])
+    assert tm.headline() == "Which suit does the ace stand for?"
+    [spades] = [o for o in tm.mode.question.options if o.suit is not None and o.suit.value == "S"]
+    tm.answer(spades)
+    assert tm.entries()[-1][1] == "Ona plays ace of diamonds as spades at the left end"
+    tm.tap_card("3C")  # Jonas: fits neither end (AS face, 2S): refused, nothing asked
+    assert tm.notice.code == "not_playable" and isinstance(tm.mode, Playing)
 
 
 def test_draw_with_a_count_then_pass_rules(store):
@@ -215,7 +228,7 @@ def test_reveal_in_domino_after_the_end(store):
     deal = tm.deal
     deal.hands = [7, 1]  # Jonas holds one card: he goes out now
     tm.tap_card("7S")
-    assert tm.must_reveal() == [0]
+    assert tm.pick_seats("reveal") == [0]
     tm.act("reveal")
     for card in ["2C", "3C", "4C", "5C", "6C", "8C", "9C"]:
         tm.tap_card(card)
@@ -245,7 +258,7 @@ def test_correcting_a_past_card_replays_and_says_what_changed(store):
     tm.start_correcting(0)
     assert tm.headline() == "Correcting entry 1: tap the right card, or “Pass”"
     tm.tap_card("9S")  # it was the nine of spades: now 10H and JH no longer fit
-    assert tm.editing is None
+    assert tm.mode == Playing()
     assert tm.notice.text == (
         "Entry 1 corrected: Jonas plays 9 of spades. "
         "Now refused: 2 (not_playable), 3 (not_your_turn)."
@@ -305,8 +318,8 @@ def test_a_pass_corrected_into_the_card_and_back(store):
     tm.correct_to_pass()
     assert tm.entries()[0] == (1, "Jonas passes")
     tm.start_correcting(1)
-    tm.cancel_correcting()
-    assert tm.editing is None and not tm.editable(5)
+    tm.cancel()
+    assert tm.mode == Playing() and not tm.editable(5)
 
 
 def test_a_failed_commit_says_not_saved_and_shows_nothing_as_accepted(store, monkeypatch):
@@ -392,7 +405,7 @@ def test_a_language_switch_keeps_the_banner_in_the_new_language(store, tmp_path)
 
 
 def test_ramsas_entries_are_grouped_by_trick(store):
-    from app import table_state
+    from app.table import state as table_state
 
     tm = ramsas_deal_played(store)
     lines = list(reversed(table_state.entry_lines(tm)))  # in the order entered
@@ -418,8 +431,8 @@ def test_violations_wait_one_at_a_time_saying_how_many_more():
     from controls import drawn, texts
     from flet.components.component import Renderer
 
-    from app.table import ViolationPanel
-    from app.table_state import PendingViolation
+    from app.table.notices import ViolationPanel
+    from app.table.state import PendingViolation
 
     def panel(count: int) -> tuple[list[str], list[object]]:
         items = tuple(

@@ -76,7 +76,7 @@ def test_each_tap_sends_only_what_it_changes(table: Table) -> None:
 
 
 def test_kept_buttons_call_the_latest_handler() -> None:
-    from app.table import Buttons
+    from app.table.buttons import Buttons
 
     buttons = Buttons()
     calls: list[str] = []

@@ -20,9 +20,9 @@ from conftest import ROOT, SCENARIOS
 from wordings import texts
 
 from app.i18n import LANGUAGES, format_number, format_percent, signed
-from app.table import score_row
-from app.table_model import TableModel
-from app.table_state import deal_summary
+from app.table.model import TableModel
+from app.table.scoreboard import score_row
+from app.table.state import deal_summary
 from models import Store
 from rules.cards import rank_name
 from rules.i18n import number, tr

@@ -13,7 +13,7 @@ from conftest import SCENARIOS
 from app.describe import NAMED_CHOICES, option_value, option_words
 from app.i18n import LANGUAGES, tr
 from app.new_match import NewMatchModel, option_control
-from app.table_model import TableModel
+from app.table.model import TableModel
 from models import Store
 from rules import GAMES
 from rules.errors import OptionError, ReadError

@@ -7,91 +7,148 @@ from then on a compact line below the seats keeps it in view while the new trick
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
 import flet as ft
 
 from app.cards_view import SmallCard
 from app.games.common import SMALL_CARD, TEXT, label, name
+from app.games.plugin import GameUI, Pick, Table
 from app.i18n import tr, trn
 from app.kept import Kept
+from rules.cards import Suit
 from rules.match import Reason
-from rules.ramsas import RamsasView
+from rules.ramsas import Ramsas, RamsasView
 
 SEAT_CARD = 34  # its rank is 15 px
 # Four seats side by side fill the 320 px a 360 px phone leaves the board; five or six wrap.
 SEAT_W = 76
 
 
-def board(view: RamsasView, names: tuple[str, ...], lang: str, _kept: Kept) -> ft.Control:
-    head = [label(tr(lang, "board.trump")), SmallCard(view.trump_card, lang, width=SEAT_CARD)]
-    if view.buyer is not None:
-        head.append(ft.Text(tr(lang, "board.buyer", player=names[view.buyer]), size=TEXT))
-    # No card of a new trick down yet: the seats still show the one just finished.
-    on_seats = dict(view.trick or view.last_trick)
-    seats = []
-    for seat, player in enumerate(names):
-        status = []
-        if seat in view.folded:
-            status.append(tr(lang, "board.folded"))
-        if view.jacks[seat]:
-            status.append(tr(lang, "board.jacks"))
-        seats.append(
-            ft.Column(
-                [
-                    ft.Text(
-                        player,
-                        size=TEXT,
-                        weight=ft.FontWeight.W_600,
-                        color=ft.Colors.PRIMARY if seat == view.turn else None,
-                        # A long name is cut short rather than wrapped, so the seats' cards
-                        # stay in one line (the header's totals strip names everyone in full).
-                        max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                    ),
-                    SmallCard(on_seats.get(seat), lang, width=SEAT_CARD),
-                    ft.Text(tr(lang, "board.tricks", count=view.tricks[seat]), size=TEXT),
-                    *(
-                        [
-                            ft.Text(
-                                ", ".join(status),
-                                size=TEXT,
-                                color=ft.Colors.ON_SURFACE_VARIANT,
-                                text_align=ft.TextAlign.CENTER,
-                            )
-                        ]
-                        if status
-                        else []
-                    ),
-                ],
-                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                spacing=2,
-                width=SEAT_W,
+class RamsasUI(GameUI):
+    rules = Ramsas
+    order = 1
+    emblem = Suit.SPADES
+    anchors: ClassVar[Mapping[str, str]] = {
+        "bad_card": "deal",
+        "deal_over": "scoring",
+        "match_over": "scoring",
+        "not_in_play": "fold",
+        "cannot_buy": "buy",
+        "cannot_fold": "fold",
+        "redeal_not_allowed": "redeal",
+        "wrong_phase": "tricks",
+        "not_your_turn": "tricks",
+        "card_gone": "proofs",
+        "not_held": "proofs",
+        "must_lead_trump_ace": "trump-ace",
+        "must_follow": "obligations",
+        "must_trump": "obligations",
+        "must_head": "obligations",
+        "must_overtrump": "obligations",
+        "not_playable": "tricks",
+        "not_jacks": "jacks",
+        "revoke": "proofs",
+        "failed_to_trump": "proofs",
+        "failed_to_head": "proofs",
+        "failed_to_overtrump": "proofs",
+        "trump_ace_not_led": "trump-ace",
+    }
+    picks: ClassVar[Mapping[str, Pick]] = {
+        "jacks": Pick("jacks"),
+        "ramsas": Pick("ramsas", cards=False),
+    }
+
+    def board(self, view: RamsasView, names: tuple[str, ...], lang: str, kept: Kept) -> ft.Control:
+        head = [label(tr(lang, "board.trump")), SmallCard(view.trump_card, lang, width=SEAT_CARD)]
+        if view.buyer is not None:
+            head.append(ft.Text(tr(lang, "board.buyer", player=names[view.buyer]), size=TEXT))
+        # No card of a new trick down yet: the seats still show the one just finished.
+        on_seats = dict(view.trick or view.last_trick)
+        seats = []
+        for seat, player in enumerate(names):
+            status = []
+            if seat in view.folded:
+                status.append(tr(lang, "board.folded"))
+            if view.jacks[seat]:
+                status.append(tr(lang, "board.jacks"))
+            seats.append(
+                ft.Column(
+                    [
+                        ft.Text(
+                            player,
+                            size=TEXT,
+                            weight=ft.FontWeight.W_600,
+                            color=ft.Colors.PRIMARY if seat == view.turn else None,
+                            # A long name is cut short rather than wrapped, so the seats' cards
+                            # stay in one line (the header's totals strip names everyone in full).
+                            max_lines=1,
+                            overflow=ft.TextOverflow.ELLIPSIS,
+                        ),
+                        SmallCard(on_seats.get(seat), lang, width=SEAT_CARD),
+                        ft.Text(tr(lang, "board.tricks", count=view.tricks[seat]), size=TEXT),
+                        *(
+                            [
+                                ft.Text(
+                                    ", ".join(status),
+                                    size=TEXT,
+                                    color=ft.Colors.ON_SURFACE_VARIANT,
+                                    text_align=ft.TextAlign.CENTER,
+                                )
+                            ]
+                            if status
+                            else []
+                        ),
+                    ],
+                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    spacing=2,
+                    width=SEAT_W,
+                )
             )
-        )
-    rows: list[ft.Control] = [
-        ft.Row(head, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-        # Tops in line: a seat that folded or showed jacks has a line more below its card.
-        ft.Row(
-            seats,
-            wrap=True,
-            spacing=4,
-            run_spacing=6,
-            vertical_alignment=ft.CrossAxisAlignment.START,
-        ),
-    ]
-    if view.last_winner is not None:
-        winner = names[view.last_winner]
-        rows.append(
-            last_trick_line(view, winner, lang)
-            if view.trick
-            else ft.Text(
-                tr(lang, "board.trick_won", player=winner),
-                size=TEXT + 1,
-                weight=ft.FontWeight.W_600,
+        rows: list[ft.Control] = [
+            ft.Row(head, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            # Tops in line: a seat that folded or showed jacks has a line more below its card.
+            ft.Row(
+                seats,
+                wrap=True,
+                spacing=4,
+                run_spacing=6,
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            ),
+        ]
+        if view.last_winner is not None:
+            winner = names[view.last_winner]
+            rows.append(
+                last_trick_line(view, winner, lang)
+                if view.trick
+                else ft.Text(
+                    tr(lang, "board.trick_won", player=winner),
+                    size=TEXT + 1,
+                    weight=ft.FontWeight.W_600,
+                )
             )
-        )
-    return ft.Column(rows, spacing=6)
+        return ft.Column(rows, spacing=6)
+
+    def reason(self, lang: str, why: Reason, names: tuple[str, ...]) -> str:
+        who = name(names, why.seats)
+        if why.key == "tricks":
+            extra = tr(lang, f"why.{why.extra}") if why.extra else ""
+            return trn(lang, "why.tricks", why.count, player=who, extra=extra)
+        if why.key in ("ramsas_declared", "lone"):
+            return tr(lang, f"why.{why.key}", player=who, about=(who,))
+        return tr(lang, f"why.{why.key}")  # all_fold, forgot
+
+    def entry_groups(self, view: RamsasView, indices: Sequence[int]) -> dict[int, int]:
+        """For each entry index, the trick (1, 2, ...) it belongs to, for the entry list's
+        "Kirtis 2" headers: the last trick led at or before it. Entries before the first
+        lead (the trump card, buying, folding, jacks) belong to no trick and are left out."""
+        return {i: n for i in indices if (n := bisect_right(view.trick_leads, i))}
+
+    def pick_seats(self, table: Table, kind: str) -> list[int]:
+        """Jacks are shown by the players in the deal: not by one who folded."""
+        view: RamsasView = table.match.current.deal.view()
+        return [seat for seat in range(len(table.names)) if seat not in view.folded]
 
 
 def last_trick_line(view: RamsasView, winner: str, lang: str) -> ft.Control:
@@ -111,20 +168,3 @@ def last_trick_line(view: RamsasView, winner: str, lang: str) -> ft.Control:
         run_spacing=4,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
-
-
-def trick_of_entries(view: RamsasView, indices: Iterable[int]) -> dict[int, int]:
-    """For each entry index, the trick (1, 2, ...) it belongs to, for the entry list's
-    "Kirtis 2" headers: the last trick led at or before it. Entries before the first lead
-    (the trump card, buying, folding, jacks) belong to no trick and are left out."""
-    return {i: n for i in indices if (n := bisect_right(view.trick_leads, i))}
-
-
-def reason(lang: str, why: Reason, names: tuple[str, ...]) -> str:
-    who = name(names, why.seats)
-    if why.key == "tricks":
-        extra = tr(lang, f"why.{why.extra}") if why.extra else ""
-        return trn(lang, "why.tricks", why.count, player=who, extra=extra)
-    if why.key in ("ramsas_declared", "lone"):
-        return tr(lang, f"why.{why.key}", player=who, about=(who,))
-    return tr(lang, f"why.{why.key}")  # all_fold, forgot

@@ -1,9 +1,14 @@
 """The table's controller: turns taps into entries and corrections, and keeps the notice.
 
-It holds no rules: every entry goes to the rules engine through the keeper
-(which stores it before saying it was accepted). What the screen shows is
-derived in ``table_state``; notices and their rule links are in ``notices``.
-Plain Python, tested without Flet.
+It holds no rules: every entry goes to the rules engine through the keeper (which stores
+it before saying it was accepted), and what a game needs beyond a card tapped for the
+player to act – a question, cards picked for one entry – its plug-in says
+(``app.games``). What the screen shows is derived in ``state``; notices and their rule
+links are in ``app.notices``. Plain Python, tested without Flet.
+
+Its observable fields are what the table is doing (``mode``), what it says (``notice``)
+and the store's revision of the match as last read (``revision``): every write and
+every reload copies it from the keeper, and the screen draws again when it changes.
 """
 
 from __future__ import annotations
@@ -14,29 +19,21 @@ from typing import Any, Protocol
 
 import flet as ft
 
-from app import table_state
 from app.describe import card_words, entry_line
+from app.games import game_ui
+from app.games.plugin import GameUI, Option, Question
 from app.i18n import tr
 from app.logs import log
-from app.notices import RULE_ANCHORS, Notice, anchor, sentence
-from rules import Entry, Match, Outcome, Refused, Status
-from rules.cards import ACE, Card
-from rules.entries import (
-    CardShown,
-    Drew,
-    HandRevealed,
-    JacksShown,
-    Passed,
-    Placement,
-    Played,
-    StarterTurned,
-    Stood,
-    TrumpShown,
-    simple_entry,
-)
+from app.notices import Notice, anchor, sentence
+from app.table import state
+from app.table.mode import Answering, AskingWho, Correcting, Mode, Picking, Playing
+from rules import Entry, Expected, Match, Outcome, Refused, Status
+from rules.cards import Card
+from rules.entries import CardShown, Drew, Passed, Played, Stood, simple_entry
+from rules.match import Deal
 from rules.messages import refusal_message, violation_message
 
-__all__ = ["RULE_ANCHORS", "Keeper", "Notice", "TableModel", "sentence"]
+__all__ = ["Keeper", "Notice", "TableModel", "sentence"]
 
 
 class Undone(Protocol):
@@ -49,6 +46,7 @@ class Keeper(Protocol):
     match: Match
     names: list[str]
     match_id: int
+    revision: int  # the stored match's count of changes this memory is based on
 
     def add_entry(self, raw: Any) -> Outcome: ...
 
@@ -73,25 +71,20 @@ _NOT_SAVED = object()  # a store call that was not carried out (the screen says 
 class TableModel:
     keeper: Keeper
     lang: str = "lt"
-    rev: int = 0  # bumped on every change of the match, so views re-read it
+    mode: Mode = field(default_factory=Playing)
     notice: Notice | None = None
+    revision: int = -1  # the keeper's, copied after every call that may change the match
     draw_count: int = 1
-    end: str = "right"  # domino: the end a tapped card goes to
-    pending_ace: str | None = None  # domino: an ace waiting for its named suit
-    picking: str | None = None  # "jacks", "reveal" or "multi": taps select cards
-    picker_player: int | None = None
-    picked: list[str] = field(default_factory=list)
-    editing: int | None = None  # index in the current deal of the entry being corrected
-    scores_rev: int = 0  # bumped when closed deals may have changed: the scoreboard is redrawn
     confirming_stop: bool = False  # "end match" was tapped once: the table is asked
-    asking_who: bool = False  # "someone else played" was tapped: the seats are offered
-    who: int | None = None  # the seat the next entry is for, when not the one expected
     refused: dict[str, Any] | None = None  # the entry last refused, as a record: named on top
     show_lists: bool = False  # a phone shows the entry list and the scoreboard when asked
     watch_url: str | None = None  # on a club's server: where players watch this match
     showing_watch: bool = False  # the watch link's QR code is open at the table
     # Called after every write the store took: the screen tells other screens of the match.
     on_stored: Callable[[], None] = field(default=lambda: None, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.revision = self.keeper.revision
 
     # -- derived state ----------------------------------------------------
     @property
@@ -107,27 +100,31 @@ class TableModel:
         return self.match.game.id
 
     @property
-    def deal(self):
+    def game(self) -> GameUI:
+        return game_ui(self.game_id)
+
+    @property
+    def deal(self) -> Deal | None:
         log = self.match.current
         return log.deal if log else None
 
-    def expected(self):
+    def expected(self) -> Expected | None:
         deal = self.deal
         return deal.expected() if deal is not None and deal.status is Status.OPEN else None
 
     def headline(self) -> str:
-        return table_state.headline(self)
+        return state.headline(self)
 
     def cards(self) -> list[list[Card]]:
         """The picker's rows: one per suit, low to high, of this game's deck."""
-        return [list(cards) for _, cards in table_state.deck_rows(self)]
+        return [list(cards) for _, cards in state.deck_rows(self)]
 
     def card_state(self, card: Card) -> str:
         """``fits`` (would be accepted now), ``gone`` (already played), ``picked`` or ``plain``."""
-        for _, row in table_state.picker(self):
-            for code, state in row:
+        for _, row in state.picker(self):
+            for code, shown in row:
                 if code == str(card):
-                    return state
+                    return shown
         return "plain"
 
     def actions(self) -> list[str]:
@@ -139,91 +136,73 @@ class TableModel:
 
     def entries(self) -> list[tuple[int, str]]:
         """The current deal's accepted entries, numbered from 1, in words."""
-        return [(line.number, line.text) for line in reversed(table_state.entry_lines(self))]
+        return [(line.number, line.text) for line in reversed(state.entry_lines(self))]
 
     def last_entry(self) -> str:
-        return table_state.last_entry(self)
+        return state.last_entry(self)
 
     # -- entering ---------------------------------------------------------
-    def _entry_for(self, card: Card) -> Entry | None:
+    def _entry_for(self, card: Card) -> Entry | Question | None:
+        """What a tapped card stands for now: the trump or starter card shown, or a play –
+        for the seat the table chose, else the one expected – as the game reads it."""
         expected = self.expected()
         if expected is None:
             return None
         kinds = expected.kinds
-        if "trump" in kinds:
-            return TrumpShown.of(card)
-        if "starter" in kinds:
-            return StarterTurned.of(card)
+        if "trump" in kinds or "starter" in kinds:
+            return self.match.parse({"type": "trump" if "trump" in kinds else "starter",
+                                     "card": str(card)})  # fmt: skip
         if "play" not in kinds or expected.player is None:
             return None
-        play = Played.of(self.acting(expected.player), card)
-        if self.game_id == "domino":
-            play = self._domino_end(play)
-        return play
-
-    def _domino_end(self, play: Played) -> Played:
-        """At the chosen end, unless the card fits only the other one."""
-        chosen = play.at(self.end)
-        other = play.at("left" if self.end == "right" else "right")
-        if not self.match.is_legal(chosen) and self.match.is_legal(other):
-            return other
-        return chosen
+        return self.game.card_entry(self, Played.of(self.acting(expected.player), card))
 
     def acting(self, expected: int) -> int:
         """The seat an entry is for: the one chosen with "someone else played", else the
         one the rules expect. A card played out of turn is then refused, naming who played
         it, instead of being put down for the wrong player."""
-        return self.who if self.who is not None else expected
+        mode = self.mode
+        return mode.seat if isinstance(mode, Playing) and mode.seat is not None else expected
 
     def ask_who(self) -> None:
-        self.cancel_picking()
-        self.asking_who, self.who = True, None
+        self.mode = AskingWho()
 
     def play_for(self, seat: int) -> None:
         """The next card (or pass, draw…) is entered for ``seat``."""
-        self.asking_who, self.who = False, seat
+        self.mode = Playing(seat)
 
-    def cancel_who(self) -> None:
-        self.asking_who, self.who = False, None
+    def cancel(self) -> None:
+        """Back to plain play: the question, the cards picked, the seat chosen are dropped."""
+        self.mode = Playing()
 
     def tap_card(self, code: str) -> None:
-        card = Card.parse(code)
-        if self.editing is not None:
+        mode = self.mode
+        if isinstance(mode, Correcting):
             self.correct(code)
             return
-        if self.asking_who:  # the player comes first; the headline asks for it
+        if isinstance(mode, AskingWho):  # the player comes first; the headline asks for it
             return
-        if self.picking:
-            if code in self.picked:
-                self.picked.remove(code)
-            else:
-                self.picked.append(code)
-            self.picked = list(self.picked)
+        if isinstance(mode, Picking):
+            self.mode = mode.toggled(code)
             return
-        raw = self._entry_for(card)
-        if raw is None:
+        made = self._entry_for(Card.parse(code))
+        if made is None:
             self._refuse_phase()
-            return
-        if (
-            self.game_id == "domino"
-            and card.rank == ACE
-            and self.match.game.options.get("ace_wild")
-        ):
-            self.pending_ace = code
-            return
-        self.submit(raw)
+        elif isinstance(made, Question):
+            self.mode = Answering(made)
+        else:
+            self.submit(made)
 
-    def name_suit(self, suit: str) -> None:
-        """Domino: the suit the pending ace stands for."""
-        code, self.pending_ace = self.pending_ace, None
-        if code is None:
+    def answer(self, option: Option) -> None:
+        """The table's answer to the question asked: its entry, or the next question."""
+        if isinstance(option.entry, Question):
+            self.mode = Answering(option.entry)
             return
-        play = self._entry_for(Card.parse(code))
-        if isinstance(play, Played):
-            self.submit(play.at(suit=suit))
+        self.mode = Playing()
+        self.submit(option.entry)
 
     def act(self, kind: str) -> None:
-        """An entry button: pass, draw, buy, no_buy, stay, fold, redeal, ramsas, annul."""
+        """An entry button: pass, draw, buy, no_buy, stay, fold, redeal, annul, or one the
+        game makes by picking cards (jacks, reveal, multi, ramsas)."""
         expected = self.expected()
         if kind == "annul":
             self.submit(simple_entry("annul"))
@@ -231,7 +210,7 @@ class TableModel:
         if expected is None:
             self._refuse_phase()
             return
-        if kind in ("jacks", "reveal", "multi", "ramsas"):
+        if kind in self.game.picks:
             self.start_picking(kind)
             return
         player = self.acting(expected.player) if expected.player is not None else None
@@ -243,49 +222,36 @@ class TableModel:
 
     def start_picking(self, kind: str) -> None:
         expected = self.expected()
-        self.picking, self.picked = kind, []
-        self.picker_player = expected.player if expected and expected.player is not None else 0
-        if kind == "reveal":
-            waiting = self.must_reveal()
-            self.picker_player = waiting[0] if waiting else 0
+        seats = self.pick_seats(kind)
+        seat = expected.player if expected and expected.player is not None else 0
+        self.mode = Picking(kind, seat if seat in seats or not seats else seats[0])
 
-    def must_reveal(self) -> list[int]:
-        deal = self.deal
-        hands = getattr(deal, "hands", None)
-        revealed = getattr(deal, "revealed", {})
-        if hands is None:
-            return []
-        return [s for s, n in enumerate(hands) if n and s not in revealed]
+    def pick_seats(self, kind: str) -> list[int]:
+        """The seats the table may pick an entry of ``kind`` for (the game says)."""
+        return self.game.pick_seats(self, kind)
 
     def choose_player(self, seat: int) -> None:
-        self.picker_player = seat
-
-    def cancel_picking(self) -> None:
-        self.picking, self.picked, self.pending_ace = None, [], None
-        self.asking_who, self.who = False, None
+        if isinstance(self.mode, Picking):
+            self.mode = Picking(self.mode.kind, seat, self.mode.picked)
 
     def confirm_picking(self) -> None:
-        kind, cards, player = self.picking, list(self.picked), self.picker_player
-        self.cancel_picking()
-        if kind is None or player is None:
+        mode = self.mode
+        self.mode = Playing()
+        if not isinstance(mode, Picking):
             return
-        entry: Entry
-        if kind == "multi":
-            expected = self.expected()
-            who = expected.player if expected and expected.player is not None else player
-            entry = Played.several(who, *(Placement.of(c, self.end) for c in cards))
-        elif kind == "ramsas":  # all four jacks: shown, so no card to pick
-            entry = simple_entry("ramsas", player)
+        cards = [Card.parse(code) for code in mode.picked]
+        made = self.game.picked_entry(self, mode.kind, mode.seat, cards)
+        if isinstance(made, Question):
+            self.mode = Answering(made)
         else:
-            entry = (JacksShown if kind == "jacks" else HandRevealed).of(player, *cards)
-        self.submit(entry)
+            self.submit(made)
 
     # -- corrections --------------------------------------------------------
     def _corrected(self) -> Entry | None:
         log = self.match.current
-        if self.editing is None or log is None:
+        if not isinstance(self.mode, Correcting) or log is None:
             return None
-        return dict(log.accepted).get(self.editing)
+        return dict(log.accepted).get(self.mode.index)
 
     def editable(self, index: int) -> bool:
         """A one-card play, a pass, or the trump / starter card of the current deal can be
@@ -301,11 +267,7 @@ class TableModel:
         return isinstance(old, Played) and "pass" in self.match.game.ENTRY_TYPES
 
     def start_correcting(self, index: int) -> None:
-        self.cancel_picking()
-        self.editing = index
-
-    def cancel_correcting(self) -> None:
-        self.editing = None
+        self.mode = Correcting(index)
 
     def correct(self, code: str) -> None:
         """Put the tapped card in place of the entry being corrected, and replay the match."""
@@ -326,14 +288,13 @@ class TableModel:
             self._replace(Passed(old.player))
 
     def _replace(self, raw: Entry) -> None:
-        index, self.editing = self.editing, None
+        mode, self.mode = self.mode, Playing()
         log = self.match.current
-        assert index is not None and log is not None
+        assert isinstance(mode, Correcting) and log is not None
+        index = mode.index
         result = self._stored(self.keeper.replace, deal=log.number, index=index, raw=raw)
         if result is _NOT_SAVED:
             return
-        self.scores_rev += 1
-        self.rev += 1
         if result.refusal is not None:
             self.notice = Notice(
                 "refused",
@@ -353,11 +314,8 @@ class TableModel:
     def set_draw_count(self, count: int) -> None:
         self.draw_count = max(1, min(count, 60))
 
-    def set_end(self, end: str) -> None:
-        self.end = end
-
     def undo_label(self) -> str:
-        return table_state.undo_label(self)
+        return state.undo_label(self)
 
     def undo(self) -> None:
         if self.match.stopped:  # the last thing the table did was to end the match
@@ -375,9 +333,7 @@ class TableModel:
                 "info",
                 tr(self.lang, "undo.done", what=entry_line(self.lang, undone.event, self.names)),
             )
-        self.cancel_picking()
-        self.scores_rev += 1
-        self.rev += 1
+        self.mode = Playing()
 
     def toggle_lists(self) -> None:
         self.show_lists = not self.show_lists
@@ -397,18 +353,14 @@ class TableModel:
         if self._stored(self.keeper.reopen) is _NOT_SAVED:
             return
         self.notice = Notice("info", tr(self.lang, "table.reopened"))
-        self.scores_rev += 1
-        self.rev += 1
 
     def stop(self) -> None:
         """The table ends the match now; the best total wins (an open deal does not count)."""
         self.confirming_stop = False
         if self._stored(self.keeper.stop) is _NOT_SAVED:
             return
-        self.cancel_picking()
+        self.mode = Playing()
         self.notice = Notice("info", self.headline())
-        self.scores_rev += 1
-        self.rev += 1
 
     def next_deal(self) -> None:
         try:
@@ -422,7 +374,6 @@ class TableModel:
             )
         else:
             self.notice = None
-        self.rev += 1
 
     def let_stand(self, key: tuple[int, int, int, str]) -> None:
         """The table rules on a flagged violation: it stands, the deal goes on (or stays) as
@@ -437,14 +388,14 @@ class TableModel:
         """Send one entry; show why if refused, the news if it proved violations.
 
         A violation under the ``flag`` penalty is not news that the next tap may clear:
-        it waits for the table's ruling (``table_state.pending_violations``). The end of
-        a deal is shown by the deal's summary, which stays until the next deal.
+        it waits for the table's ruling (``state.pending_violations``). The end of a deal
+        is shown by the deal's summary, which stays until the next deal.
         """
         outcome = self._stored(self.keeper.add_entry, raw)
         if outcome is _NOT_SAVED:
             return
-        self.rev += 1
-        self.who = None
+        if isinstance(self.mode, Playing):
+            self.mode = Playing()  # a seat chosen with "someone else played" is used up
         self.refused = None
         names, options = self.names, self.match.game.options
         if outcome.refusal is not None:
@@ -510,25 +461,26 @@ class TableModel:
                 Notice("refused", tr(self.lang, "store.not_saved", reason=fault.message(self.lang)))
             )
             return _NOT_SAVED
+        finally:
+            self.revision = self.keeper.revision
         self.on_stored()
         return result
 
     def _reloaded(self, notice: Notice | None) -> None:
-        """The match in memory was rebuilt from the database: redraw all of it."""
-        self.cancel_picking()
-        self.editing = None
+        """The match in memory was rebuilt from the database: what was being done is let
+        go, and the screen draws the match as it now is."""
+        self.mode = Playing()
         self.notice = notice
-        self.scores_rev += 1
-        self.rev += 1
 
     def refresh_from_store(self) -> None:
         """Another screen says it changed this match: show the table as stored."""
         if self.keeper.refresh():
+            self.revision = self.keeper.revision
             self._reloaded(Notice("info", tr(self.lang, "table.changed_elsewhere")))
 
     # -- after a deal -------------------------------------------------------
     def deal_summary(self) -> str:
-        return table_state.deal_summary(self)
+        return state.deal_summary(self)
 
     def deal_lines(self, number: int) -> list[str]:
         """Every entry of deal ``number`` in order, refused ones and proven violations marked."""
@@ -557,9 +509,9 @@ class TableModel:
         """(deal number, status, points) for the scoreboard."""
         return [(log.number + 1, log.status.value, log.points) for log in self.match.deals]
 
-    def scores(self) -> table_state.ScoreState:
-        return table_state.scores(self)
+    def scores(self) -> state.ScoreState:
+        return state.scores(self)
 
     def running_totals(self) -> list[list[int]]:
         """Totals after each closed deal, per seat, starting from 0: the chart's lines."""
-        return [[y for _, y in line] for line in table_state.scores(self).series]
+        return [[y for _, y in line] for line in state.scores(self).series]

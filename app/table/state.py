@@ -12,15 +12,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from app.describe import card_words, deal_reasons, entry_line, expected_line
-from app.games import GAME_VIEWS
 from app.i18n import signed, tr
 from app.notices import sentence
+from app.table.mode import Answering, AskingWho, Correcting, Picking, Playing
 from rules import Card, Status
 from rules.cards import SUITS, Suit
 from rules.messages import violation_message
 
 if TYPE_CHECKING:
-    from app.table_model import TableModel
+    from app.table.model import TableModel
 
 CHART_POINTS = 120  # the chart draws at most this many points per line (always the last one)
 RECENT_DEALS = 10  # the scoreboard's rows until all are asked for
@@ -75,25 +75,24 @@ PickerRow = tuple[Suit, tuple[tuple[str, str], ...]]  # the suit, (card code, st
 
 
 def headline(tm: TableModel) -> str:
-    lang, names, match = tm.lang, tm.names, tm.match
-    if tm.editing is not None:
+    lang, names, match, mode = tm.lang, tm.names, tm.match, tm.mode
+    if isinstance(mode, Correcting):
         key = "expect.correct_or_pass" if tm.can_correct_to_pass() else "expect.correct"
-        return tr(lang, key, number=tm.editing + 1)
+        return tr(lang, key, number=mode.index + 1)
     if match.finished:
         winners = ", ".join(names[s] for s in match.winners or [])
         return tr(lang, "expect.match_over", winners=winners)
     expected = tm.expected()
     if expected is None:
         return tr(lang, "expect.deal_over")
-    if tm.pending_ace:
-        return tr(lang, "expect.ace_suit")
-    if tm.asking_who:
+    if isinstance(mode, Answering):
+        return mode.question.text
+    if isinstance(mode, AskingWho):
         return tr(lang, "expect.who")
-    if tm.who is not None:
-        return tr(lang, "expect.for_player", player=names[tm.who])
-    if tm.picking:
-        who = names[tm.picker_player] if tm.picker_player is not None else "?"
-        return tr(lang, f"expect.pick.{tm.picking}", player=who)
+    if isinstance(mode, Picking):
+        return tr(lang, f"expect.pick.{mode.kind}", player=names[mode.seat])
+    if isinstance(mode, Playing) and mode.seat is not None:
+        return tr(lang, "expect.for_player", player=names[mode.seat])
     return expected_line(lang, expected, names)
 
 
@@ -147,8 +146,8 @@ def picker(tm: TableModel) -> tuple[PickerRow, ...]:
     gone cards for the card entry expected now."""
     states = tm.match.card_states()
     fits, gone = states.fits, states.gone
-    if tm.picking:
-        picked = set(tm.picked)
+    if isinstance(tm.mode, Picking):
+        picked = set(tm.mode.picked)
 
         def chosen(card: Card) -> str:  # played cards stay dimmed while cards are picked
             code = str(card)
@@ -183,18 +182,18 @@ def entry_lines(tm: TableModel) -> tuple[EntryLine, ...]:
     flags = {v.proof: "proof" for v in log.violations}
     flags.update({v.event: "violation" for v in log.violations})
     # A game whose entries fall into tricks says which trick each one is in.
-    grouping = getattr(GAME_VIEWS[tm.game_id], "trick_of_entries", None)
-    groups: dict[int, int] = (
-        grouping(log.deal.view(), [i for i, _ in log.accepted])
-        if grouping is not None and log.deal is not None
+    groups = (
+        tm.game.entry_groups(log.deal.view(), [i for i, _ in log.accepted])
+        if log.deal is not None
         else {}
     )
+    editing = tm.mode.index if isinstance(tm.mode, Correcting) else None
     return tuple(
         EntryLine(
             index + 1,
             entry_line(tm.lang, entry.to_record(), tm.names),
             tm.editable(index),
-            index in evidence or index == tm.editing,
+            index in evidence or index == editing,
             flags.get(index, ""),
             groups.get(index, 0),
         )
@@ -229,9 +228,11 @@ def scores(tm: TableModel) -> ScoreState:
     """The scoreboard, worked out again only when a deal opens or closes, an undo or a
     correction may have changed one, or the language changes: the same object otherwise."""
     current = tm.match.current
-    key = (tm.lang, tm.scores_rev, len(tm.match.deals), current and current.status)
-    cached: tuple[Any, ScoreState] | None = tm.__dict__.get("_scores")
-    if cached is not None and cached[0] == key:
+    # An undo or a correction replays the match into a new one: its identity is part of
+    # the key, so the board follows any change of a closed deal.
+    key = (tm.lang, id(tm.match), len(tm.match.deals), current and current.status)
+    cached: tuple[Any, ScoreState, Any] | None = tm.__dict__.get("_scores")
+    if cached is not None and cached[0] == key and cached[2] is tm.match:
         return cached[1]
     match = tm.match
     rows = tuple(
@@ -253,7 +254,7 @@ def scores(tm: TableModel) -> ScoreState:
         tuple(match.totals),
         tuple(tuple(line) for line in lines),
     )
-    object.__setattr__(tm, "_scores", (key, state))
+    object.__setattr__(tm, "_scores", (key, state, tm.match))
     return state
 
 

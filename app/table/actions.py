@@ -1,0 +1,173 @@
+"""The entry buttons of the moment, and – kept apart below the cards – what the table
+decides now and then (annul the deal, end the match)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from functools import partial
+
+import flet as ft
+
+from app.cards_view import SmallCard
+from app.games.common import SMALL_CARD
+from app.games.plugin import Option
+from app.i18n import tr
+from app.suits import on_table_colour, suit_mark
+from app.table.buttons import icon_button, kept_buttons
+from app.table.mode import Answering, AskingWho, Correcting, Picking, Playing
+from app.table.model import TableModel
+
+
+def seat_buttons(
+    tm: TableModel, seats: Iterable[int], selected: int | None, on_choose: Callable[[int], None]
+) -> list[ft.Control]:
+    return [
+        ft.Semantics(
+            identifier=f"seat-{seat}",
+            selected=seat == selected,
+            content=(ft.FilledButton if seat == selected else ft.OutlinedButton)(
+                tm.names[seat], on_click=lambda _, s=seat: on_choose(s), height=48
+            ),
+        )
+        for seat in seats
+    ]
+
+
+def answer_button(tm: TableModel, option: Option) -> ft.Control:
+    """One answer to the question asked: 48 px high, showing the card or the suit it is
+    about beside its words."""
+    shows: list[ft.Control] = []
+    if option.card is not None:
+        shows.append(SmallCard(option.card, tm.lang, width=SMALL_CARD))
+    if option.suit is not None:
+        shows.append(suit_mark(option.suit, 20, on_table_colour(option.suit)))
+    return ft.Semantics(
+        identifier=f"choice-{option.key}",
+        content=ft.OutlinedButton(
+            content=ft.Row([*shows, ft.Text(option.label)], tight=True, spacing=6),
+            on_click=lambda _: tm.answer(option),
+            height=48,
+        ),
+    )
+
+
+def Actions(tm: TableModel) -> ft.Control:
+    """The buttons of the moment: what the mode asks for, else the entries the rules expect
+    besides a card, "someone else played", and "next deal" between deals."""
+    lang, mode = tm.lang, tm.mode
+    button = kept_buttons(tm).button
+    buttons: list[ft.Control] = []
+
+    def row() -> ft.Control:
+        return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
+
+    cancel = partial(button, "cancel", tr(lang, "action.cancel"), tm.cancel)
+    if isinstance(mode, Answering):
+        buttons = [answer_button(tm, option) for option in mode.question.options]
+        buttons.append(cancel())
+        return row()
+    if isinstance(mode, Correcting):
+        buttons = [button("cancel", tr(lang, "action.cancel"), tm.cancel)]
+        if tm.can_correct_to_pass():
+            buttons.insert(0, button("correct-pass", tr(lang, "action.pass"), tm.correct_to_pass))
+        return row()
+    if isinstance(mode, AskingWho):
+        buttons = seat_buttons(tm, range(len(tm.names)), None, tm.play_for)
+        buttons.append(cancel())
+        return row()
+    if isinstance(mode, Picking):
+        pick = tm.game.picks[mode.kind]
+        if pick.choose_seat:
+            buttons += seat_buttons(tm, tm.pick_seats(mode.kind), mode.seat, tm.choose_player)
+        confirm = (
+            tr(lang, f"action.{mode.kind}")
+            if not pick.cards
+            else tr(lang, "action.confirm", count=len(mode.picked))
+        )
+        buttons.append(button("confirm", confirm, tm.confirm_picking, primary=True))
+        buttons.append(cancel())
+        return row()
+    for kind in tm.actions():
+        if kind == "draw":
+            buttons.append(
+                ft.Row(
+                    [
+                        icon_button(
+                            "action-draw-less",
+                            ft.Icons.REMOVE,
+                            "-1",
+                            lambda: tm.set_draw_count(tm.draw_count - 1),
+                        ),
+                        ft.Text(str(tm.draw_count), size=18, weight=ft.FontWeight.BOLD),
+                        icon_button(
+                            "action-draw-more",
+                            ft.Icons.ADD,
+                            "+1",
+                            lambda: tm.set_draw_count(tm.draw_count + 1),
+                        ),
+                        button("draw", tr(lang, "action.draw"), lambda: tm.act("draw")),
+                    ],
+                    tight=True,
+                    spacing=0,
+                )
+            )
+        else:
+            buttons.append(button(kind, tr(lang, f"action.{kind}"), partial(tm.act, kind)))
+    expected = tm.expected()
+    playing = expected is not None and "play" in expected.kinds and expected.player is not None
+    if playing:
+        # What the game offers the player to act besides one card (domino: several).
+        for kind in tm.game.play_actions(tm):
+            buttons.append(button(kind, tr(lang, f"action.{kind}"), partial(tm.act, kind)))
+        if isinstance(mode, Playing) and mode.seat is not None:
+            buttons.append(cancel())
+        else:
+            buttons.append(button("other-player", tr(lang, "action.other_player"), tm.ask_who))
+    log = tm.match.current
+    if log is not None and log.status.value != "open" and not tm.match.finished:
+        buttons.append(
+            button("next_deal", tr(lang, "action.next_deal"), tm.next_deal, primary=True)
+        )
+    return row()
+
+
+def TableActions(tm: TableModel) -> ft.Control:
+    """What the table decides now and then – annul the deal, end the match – kept apart
+    below the cards, so that a tap meant for a card never lands on them."""
+    lang = tm.lang
+    button = kept_buttons(tm).button
+    buttons = []
+    if tm.expected() is not None:
+        buttons.append(button("annul", tr(lang, "action.annul"), lambda: tm.act("annul")))
+    if tm.match.stopped:
+        buttons.append(button("reopen", tr(lang, "action.reopen"), tm.reopen, primary=True))
+    elif tm.confirming_stop:
+        return ft.Column(
+            [
+                ft.Text(tr(lang, "stop.ask"), size=16, weight=ft.FontWeight.W_600),
+                ft.Row(
+                    [
+                        button("confirm-stop", tr(lang, "stop.yes"), tm.stop, primary=True),
+                        button("keep-playing", tr(lang, "stop.no"), tm.keep_playing),
+                    ],
+                    wrap=True,
+                    spacing=8,
+                    run_spacing=8,
+                ),
+            ],
+            spacing=6,
+        )
+    elif not tm.match.finished:
+        buttons.append(button("stop", tr(lang, "action.stop"), tm.ask_stop))
+    if tm.watch_url is None:
+        return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
+    from app.club import WatchLink
+
+    buttons.append(button("watch-link", tr(lang, "club.show_watch"), tm.toggle_watch))
+    return ft.Column(
+        [
+            ft.Row(buttons, wrap=True, spacing=8, run_spacing=8),
+            *([WatchLink(tm.watch_url, lang)] if tm.showing_watch else []),
+        ],
+        spacing=8,
+    )

@@ -1,0 +1,133 @@
+"""The pinned top of the table: the expected-now line, the totals strip (the seat to act
+and the dealer marked), the last entry with the undo that takes it back."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from app.i18n import number, tr
+from app.kept import use_kept
+from app.memo import memo
+from app.table.buttons import bare_button
+from app.table.state import HeaderState
+
+
+def seat_mark(icon: ft.IconData) -> ft.Icon:
+    return ft.Icon(icon, size=16)
+
+
+def seat_words(text: str) -> ft.Text:
+    return ft.Text(text, size=14, weight=ft.FontWeight.W_600)
+
+
+@memo
+@ft.component
+def SeatTotal(
+    seat: int, name: str, total: int, turn: bool, deals: bool, dealer_word: str
+) -> ft.Control:
+    """One seat's total in the header; a tap redraws the two whose turn it moved between,
+    and keeps their marks and words (``use_kept``)."""
+    kept = use_kept()
+    shown = number(total)
+    # The seat to act is marked twice: filled, and with an arrow (never colour alone).
+    return ft.Semantics(
+        identifier=f"total-{seat}",
+        # The total stays last: "Ona (dalija) 12".
+        label=f"{name} ({dealer_word}) {shown}" if deals else f"{name} {shown}",
+        content=ft.Container(
+            padding=ft.Padding.symmetric(horizontal=10, vertical=5),
+            border_radius=16,
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if turn else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+            content=ft.Row(
+                [
+                    *([kept.get("turn", seat_mark, ft.Icons.PLAY_ARROW)] if turn else []),
+                    *([kept.get("deals", seat_mark, ft.Icons.STYLE)] if deals else []),
+                    kept.get((name, total), seat_words, f"{name} {shown}"),
+                ],
+                tight=True,
+                spacing=2,
+            ),
+        ),
+    )
+
+
+def info_words(text: str) -> ft.Text:
+    return ft.Text(text, size=14, color=ft.Colors.ON_SURFACE_VARIANT)
+
+
+@memo
+@ft.component
+def Header(state: HeaderState) -> ft.Control:
+    kept = use_kept()
+    totals = [
+        kept.call(
+            ("seat", seat), SeatTotal, seat, name, total, turn, deals, state.dealer_word, key=seat
+        )
+        for seat, (name, total, turn, deals) in enumerate(state.seats)
+    ]
+    return ft.Column(
+        [
+            ft.Semantics(
+                identifier="expected-now",
+                content=ft.Text(
+                    state.headline,
+                    size=20,
+                    weight=ft.FontWeight.BOLD,
+                    color=ft.Colors.PRIMARY,
+                    max_lines=2,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                ),
+            ),
+            ft.Row(
+                [
+                    kept.get(state.info, info_words, state.info),
+                    *totals,
+                ],
+                wrap=True,
+                spacing=6,
+                run_spacing=4,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+        ],
+        spacing=4,
+    )
+
+
+@memo
+@ft.component
+def LastLine(text: str, undo_label: str, lang: str, on_undo: Callable[[], None]) -> ft.Control:
+    """The last entry (or refusal) and, beside it, the undo that takes it back: always in
+    sight, so a wrong tap is seen and mended without scrolling.
+
+    The undo's label names what it takes back, so it changes on every tap; the button
+    under it is kept (``use_kept``) and calls the latest ``on_undo``.
+    """
+    kept = use_kept()
+    undo = kept.get(
+        ("undo", lang), bare_button, "undo", tr(lang, "action.undo"), kept.handler("undo", on_undo)
+    )
+    return ft.Row(
+        [
+            # The label carries the text: Flutter's web tree can keep a Text's first (empty)
+            # value, and screen readers and tests read this line after every tap.
+            ft.Semantics(
+                identifier="last-entry",
+                label=text,
+                exclude_semantics=True,
+                expand=True,
+                content=ft.Text(
+                    text,
+                    size=14,
+                    max_lines=2,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                    color=ft.Colors.ON_SURFACE_VARIANT,
+                ),
+            ),
+            ft.Semantics(identifier="action-undo", label=undo_label, content=undo),
+        ],
+        spacing=6,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        wrap=False,
+    )

@@ -1,0 +1,131 @@
+"""The card picker: one block per suit of the game's deck, each card one tap."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from app.cards_view import CARD_H, CARD_W, face_content, tappable_card
+from app.kept import Kept, use_kept
+from app.memo import memo
+from app.suits import on_table_colour, suit_mark
+from app.table import state
+from app.table.model import TableModel
+from rules.cards import Card, Suit
+
+BIG_CARD_W, BIG_CARD_H = 52, 60  # a tablet's picker: the room is there, the cards grow
+CARD_GAP = 3
+SUIT_COLUMN = 22
+
+
+class PickerCards(Kept):
+    """A suit row's cards kept by what they show (code, state, language, size).
+
+    A tap changes the state of two or three cards; the others are handed to Flet's diff
+    as the same objects in the same places, which it passes over without a look inside.
+    A card whose state changed gets a new frame around the face it had (a face shows
+    the same in every state). A kept card calls the row's latest tap handler
+    (``Kept.handler``).
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.faces: dict[tuple[str, bool], ft.Control] = {}
+
+    def card(
+        self, code: str, state: str, lang: str, big: bool, on_tap: Callable[[str], None]
+    ) -> ft.Control:
+        return self.get((code, state, lang, big), self._make, code, state, lang, big, on_tap)
+
+    def _make(
+        self, code: str, state: str, lang: str, big: bool, on_tap: Callable[[str], None]
+    ) -> ft.Control:
+        width, height = (BIG_CARD_W, BIG_CARD_H) if big else (CARD_W, CARD_H)
+        card = Card.parse(code)
+        face = self.faces.get((code, big))
+        if face is None:
+            face = self.faces[code, big] = face_content(card, width, height)
+        made = tappable_card(card, state, lang, on_tap, width=width, height=height, content=face)
+        made.key = code
+        return made
+
+
+def lines_of(count: int, per_line: int) -> int:
+    """Cards per line for a suit of ``count`` cards: as even as the lines allow (9 → 5 + 4,
+    not 6 + 3), so the rows of a suit read as one block."""
+    lines = -(-count // max(1, per_line))
+    return -(-count // lines)
+
+
+def suit_column(suit: Suit) -> ft.Control:
+    """The suit's sign at the head of its picker line."""
+    return ft.Container(
+        suit_mark(suit, 20, on_table_colour(suit)), width=SUIT_COLUMN, alignment=ft.Alignment.CENTER
+    )
+
+
+@memo
+@ft.component
+def PickerRow(
+    suit: Suit,
+    cards: tuple[tuple[str, str], ...],
+    lang: str,
+    on_tap: Callable[[str], None],
+    per_line: int,
+    big: bool,
+) -> ft.Control:
+    width = BIG_CARD_W if big else CARD_W
+    chunk = lines_of(len(cards), per_line)
+    kept = use_kept(PickerCards)
+    tap = kept.handler("tap", on_tap)
+    faces = [kept.card(code, state, lang, big, tap) for code, state in cards]
+    return ft.Row(
+        [
+            kept.get("sign", suit_column, suit),
+            ft.Row(
+                faces,
+                wrap=True,
+                spacing=CARD_GAP,
+                run_spacing=CARD_GAP,
+                width=chunk * width + (chunk - 1) * CARD_GAP,
+            ),
+        ],
+        spacing=4,
+        vertical_alignment=ft.CrossAxisAlignment.START,
+    )
+
+
+def per_line(room: float, big: bool) -> int:
+    """How many cards a picker line holds in ``room`` px (six on a 360 px phone)."""
+    width = BIG_CARD_W if big else CARD_W
+    return int((room - SUIT_COLUMN - 4 + CARD_GAP) // (width + CARD_GAP))
+
+
+def Picker(tm: TableModel, room: float, big: bool, shown: bool, kept: Kept) -> ft.Control:
+    """One block per suit; a suit takes as few lines as the room allows (one on a tablet,
+    two for 8 or 9 cards on a 360 px phone, where 48 px targets leave room for six).
+
+    Between deals it is hidden, not removed: the card closing a deal and the "next
+    deal" tap then change a property and the cards' states, not a whole deck of controls.
+    """
+    fits = per_line(room, big)
+    rows = state.picker(tm) if shown else state.hidden_picker(tm)
+    return ft.Column(
+        [
+            kept.call(
+                ("picker", suit),
+                PickerRow,
+                suit,
+                cards,
+                tm.lang,
+                tm.tap_card,
+                fits,
+                big,
+                key=suit.value,
+            )
+            for suit, cards in rows
+        ],
+        spacing=5,
+        visible=shown,
+    )

@@ -1,0 +1,53 @@
+"""Screens are routes on a stack: a URL opens its screen directly, and the browser's back
+button (as a phone's back gesture) walks back through the screens visited."""
+
+from __future__ import annotations
+
+from webapp import PHONE, browser_page, by_id, need_browser, open_app, serve, tap
+
+
+def stored_match(folder) -> int:
+    from models import Store
+
+    store = Store(folder / "partija.db")
+    try:
+        live = store.create_match(game="devynake", players=["Ona", "Jonas", "Rūta"])
+        live.start_deal()
+        return live.match_id
+    finally:
+        store.close()
+
+
+def test_back_walks_back_through_the_screens(tmp_path):
+    need_browser()
+    match_id = stored_match(tmp_path)
+    with serve(tmp_path) as url, browser_page(PHONE) as page:
+        open_app(page, url, first=f"resume-{match_id}")
+        tap(page, f"resume-{match_id}", until="card-9H")
+        assert page.url.endswith(f"/match/{match_id}")
+        tap(page, "action-rules", until="rules-options")  # the table's rules, its options
+        assert page.url.endswith(f"/match/{match_id}/rules")
+        page.go_back()
+        by_id(page, "card-9H").first.wait_for()  # back at the table
+        tap(page, "card-9H")
+        page.go_back()
+        by_id(page, "action-new-match").first.wait_for()  # then Home
+        tap(page, "nav-history", until=f"match-{match_id}")
+        tap(page, f"match-{match_id}", until="match-headline")
+        page.go_back()
+        by_id(page, f"match-{match_id}").first.wait_for()  # the list again
+
+
+def test_a_url_opens_its_screen(tmp_path):
+    need_browser()
+    match_id = stored_match(tmp_path)
+    with serve(tmp_path) as url, browser_page(PHONE) as page:
+        url = url.rstrip("/")
+        open_app(page, f"{url}/match/{match_id}", first="card-9H")
+        tap(page, "action-home", until="action-new-match")  # with Home beneath it
+        open_app(page, f"{url}/rules/domino?at=aces", first="rule-aces")
+        assert by_id(page, "rules-options").count() == 0  # no match: no options in force
+        open_app(page, f"{url}/history/{match_id}", first="match-headline")
+        tap(page, "action-back", until=f"match-{match_id}")
+        open_app(page, f"{url}/match/{match_id + 1}", first="not-found")
+        open_app(page, f"{url}/no/such/screen", first="not-found")
