@@ -9,6 +9,8 @@
                                         the club's name and the operators' PIN
     partija [--db PATH] --web --club [--public-url URL]
                                         serve the club: PIN log-in, watch links
+    partija --web --host ADDRESS --public-url URL | --allow-host NAME...
+                                        serve other machines, answering these names only
     partija [--db PATH] club ratings    each game's standings: name, ordinal, rated matches
     partija [--db PATH] club ratings --rebuild
                                         recompute the ratings from the stored matches
@@ -26,6 +28,7 @@ import os
 import pathlib
 import sys
 import unicodedata
+from collections.abc import Callable
 from typing import Any
 
 PYPROJECT = pathlib.Path(__file__).resolve().parent.parent / "pyproject.toml"
@@ -91,7 +94,16 @@ def main(argv: list[str] | None = None, prog: str = "partija") -> int:
     parser.add_argument(
         "--public-url",
         metavar="URL",
-        help="with --club: the address players' phones reach this server at (for watch links)",
+        help="the address other machines' browsers open (http://NAME:PORT): the server "
+        "answers it, and a club's watch links are built from it",
+    )
+    parser.add_argument(
+        "--allow-host",
+        metavar="NAME[:PORT]",
+        action="append",
+        default=[],
+        help="a further host name or address browsers may open this server by (repeatable); "
+        "with --host beyond loopback this or --public-url is needed",
     )
     commands = parser.add_subparsers(dest="command", title="store commands", metavar="COMMAND")
     command = commands.add_parser("import", help="store match records; print each new match id")
@@ -121,15 +133,27 @@ def main(argv: list[str] | None = None, prog: str = "partija") -> int:
 
     start_logging(log_folder(args.db))
     if args.command is None:
+        from app.hosts import HostError, allowed_hosts, is_loopback, named_hosts, url_of
+
+        try:
+            named = named_hosts(args.public_url, args.allow_host, args.port)
+            hosts = allowed_hosts(args.host, args.port, named)
+        except HostError as exc:
+            return _fail(prog, str(exc))
+        # served beyond loopback: the address to open is a name given, not the one bound
+        public = args.public_url or (url_of(named[0]) if named else None)
+        shown = None if is_loopback(args.host) else public
         if args.db:  # the app opens its store where the environment says
             os.environ["PARTIJA_DB"] = args.db
+        watch = None
         if args.club:
-            problem = _serve_club(args)
-            if problem:
+            club, problem = _serve_club(args, public)
+            if club is None:
                 return _fail(prog, problem)
+            watch = _watch_check(club)
         from app.run import run
 
-        run(web=args.web, port=args.port, host=args.host)
+        run(web=args.web, port=args.port, host=args.host, hosts=hosts, url=shown, watch=watch)
         return 0
     return _store_command(args, prog)
 
@@ -201,27 +225,35 @@ def _run_store_command(args: argparse.Namespace, store: Any, records: list[Any])
     sys.stdout.flush()
 
 
-def _serve_club(args: argparse.Namespace) -> str | None:
-    """Set the app up as a club's server; why not, if it cannot be."""
+def _serve_club(args: argparse.Namespace, public: str | None) -> tuple[Any, str]:
+    """Set the app up as a club's server: the club (``models.club.Club``), or None and why
+    it cannot be. The watch links go to ``public`` (``--public-url``, else the first
+    ``--allow-host``), else to the address served on."""
     from models import DatabaseUnavailable, ForeignDatabase, NewerDatabase, Store, StoreFault
     from models.club import SETTING, Club
 
     if not args.web:
-        return "--club serves the app to browsers: add --web"
+        return None, "--club serves the app to browsers: add --web"
     try:
         store = Store(args.db)
     except (DatabaseUnavailable, NewerDatabase, ForeignDatabase, StoreFault) as exc:
-        return exc.message("en") if isinstance(exc, StoreFault) else str(exc)
+        return None, exc.message("en") if isinstance(exc, StoreFault) else str(exc)
     try:
         club = Club.from_setting(store.settings().get(SETTING))
     finally:
         store.close()
     if club is None:
-        return "this database has no club yet: run `main.py club init --name NAME` first"
-    shown = f"[{args.host}]" if ":" in args.host else args.host
+        return None, "this database has no club yet: run `main.py club init --name NAME` first"
+    from app.hosts import url_of
+
     os.environ["PARTIJA_CLUB"] = "1"
-    os.environ["PARTIJA_PUBLIC_URL"] = args.public_url or f"http://{shown}:{args.port}"
-    return None
+    os.environ["PARTIJA_PUBLIC_URL"] = public or url_of((args.host, args.port))
+    return club, ""
+
+
+def _watch_check(club: Any) -> Callable[[str], bool]:
+    """Whether a watch token is one the club gave (the server answers others 404)."""
+    return lambda token: club.watched_match(token) is not None
 
 
 def _club_init(store: Any, name: str, pin: str | None) -> None:

@@ -19,10 +19,12 @@ from typing import Any
 import flet as ft
 
 from app.i18n import format_number, tr
-from models.club import SETTING, Club, PinGate
+from app.redraw import redraw_soon
+from models.club import SETTING, Club
+from models.pin_gate import Client, PinGate
 
 WATCH_PREFIX = "/watch/"
-GATE = PinGate()  # one for the server: wrong PINs from any tab slow down the next try
+GATE = PinGate()  # the club's: a server process serves one club
 
 
 def club_mode() -> bool:
@@ -73,12 +75,17 @@ def qr_svg(text: str) -> str:
     )
 
 
-async def check_pin(club: Club, pin: str) -> bool:
-    """The PIN's verdict, after the delay that earlier wrong PINs have earned."""
-    await asyncio.sleep(GATE.delay())
-    ok = await asyncio.to_thread(club.pin_ok, pin)  # scrypt: keep the event loop free
-    GATE.answer(ok)
-    return ok
+def client_of(page: ft.Page) -> Client:
+    """Who is trying a PIN, for the gate: the browser's address and its connection."""
+    return (page.client_ip or "", page.session.id)
+
+
+async def check_pin(club: Club, pin: str, client: Client | None = None) -> bool:
+    """The PIN's verdict, in the client's turn and after the wait its wrong PINs have
+    earned (``models.pin_gate``); ``client``: by default the page whose handler runs."""
+    who = client if client is not None else client_of(ft.context.page)
+    # scrypt runs on a thread: the event loop stays free for everyone else
+    return await GATE.attempt(who, lambda: asyncio.to_thread(club.pin_ok, pin))
 
 
 @ft.component
@@ -212,12 +219,13 @@ def WatchScreen(store: Any, token: str, lang: str) -> ft.Control:
                 tm.revision = tm.keeper.revision
                 set_shown(tm.revision)
 
-        page.pubsub.subscribe_topic(topic, lambda _topic, _message: page.run_task(refresh))
+        page.pubsub.subscribe_topic(topic, lambda _topic, _message: redraw_soon(page, refresh))
         url = store.listen_url()
         if url is not None:  # tables served by another process on the same database
             from models.changes import listener
 
-            stops.append(listener(url).follow(tm.keeper.match_id, lambda: page.run_task(refresh)))
+            follower = listener(url).follow(tm.keeper.match_id, lambda: redraw_soon(page, refresh))
+            stops.append(follower)
 
     def unfollow() -> None:
         page.pubsub.unsubscribe_topic(topic)

@@ -199,15 +199,18 @@ def main(page: ft.Page) -> StoreOpening | None:
     return opening
 
 
-def announce_when_listening(host: str, port: int, *, timeout: float = 120.0) -> threading.Thread:
-    """Print the address to open once the server accepts connections (Flet says nothing)."""
+def announce_when_listening(
+    host: str, port: int, *, url: str | None = None, timeout: float = 120.0
+) -> threading.Thread:
+    """Print the address to open (``url``, else ``host:port``) once the server accepts
+    connections (Flet says nothing)."""
 
     def wait() -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             with contextlib.suppress(OSError), socket.create_connection((host, port), 0.5):
                 shown = f"[{host}]" if ":" in host else host
-                print(f"Partija: http://{shown}:{port}", flush=True)
+                print(f"Partija: {url or f'http://{shown}:{port}'}", flush=True)
                 return
             time.sleep(0.05)
 
@@ -216,17 +219,31 @@ def announce_when_listening(host: str, port: int, *, timeout: float = 120.0) -> 
     return thread
 
 
-def run(*, web: bool, port: int, host: str = "127.0.0.1") -> None:
+def run(
+    *,
+    web: bool,
+    port: int,
+    host: str = "127.0.0.1",
+    hosts: frozenset[tuple[str, int]] | None = None,
+    url: str | None = None,
+    watch: Callable[[str], bool] | None = None,
+) -> None:
     """The desktop window, or with ``web`` the app served on ``host`` (loopback by default).
 
+    ``hosts``: the host names to answer (``app.hosts.allowed_hosts``; by default
+    loopback's); ``url``: the address to print once ready, when it is not ``host``'s
+    (beyond loopback, a name given); ``watch``: a club's check of its watch tokens.
     Without a display Flet would serve the web client for the desktop mode on every
     interface; it is served here instead, on ``host``, as for ``web``, behind the
     same-origin guard (``app.server``).
     """
     if web or is_linux_server():
+        from app.hosts import allowed_hosts
         from app.server import serve
 
-        announce_when_listening(host, port)
-        serve(main, host=host, port=port, assets_dir=str(ASSETS))
+        if hosts is None:
+            hosts = allowed_hosts(host, port)
+        announce_when_listening(host, port, url=url)
+        serve(main, host=host, port=port, assets_dir=str(ASSETS), hosts=hosts, watch=watch)
     else:
         ft.run(main, assets_dir=str(ASSETS), no_cdn=True)

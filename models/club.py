@@ -3,15 +3,17 @@
 Kept as the store's ``club`` setting, so it lives in the club's database with
 everything else. The PIN is never stored: only an scrypt hash of it (memory-hard:
 16 MiB a try, so a stolen database does not give up a four-digit PIN in a blink)
-with its own salt. A watch link names its match and carries an HMAC of the match
-id under the club's secret: it cannot be guessed, it needs no table of its own,
-and it opens that one match read-only.
+with its own salt; ``models.pin_gate`` slows guesses at the door down. A watch link
+names its match and carries an HMAC of the match id under the club's secret: it
+cannot be guessed, it needs no table of its own, and it opens that one match
+read-only.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
 from dataclasses import dataclass
 from typing import Any
@@ -20,6 +22,7 @@ SETTING = "club"
 # scrypt's cost: 2**14 × 8 × 128 bytes = 16 MiB of memory, about 50 ms a try here.
 SCRYPT = {"n": 2**14, "r": 8, "p": 1}
 MIN_PIN = 4
+TOKEN = re.compile(r"([1-9][0-9]{0,11})-([0-9a-f]{32})")  # a match id and its HMAC
 
 
 class ClubError(ValueError):
@@ -81,23 +84,14 @@ class Club:
         return f"{match_id}-{self._mac(match_id)}"
 
     def watched_match(self, token: str) -> int | None:
-        """The match a watch token opens, or None for a token this club did not give."""
-        number, _, mac = token.partition("-")
-        if not number.isdigit() or len(number) > 12:
+        """The match a watch token opens, or None for any text this club did not give.
+
+        Only the exact shape ``watch_token`` writes is read (ASCII digits without a
+        leading zero, a dash, 32 lower-case hex digits): ``str.isdigit`` would take
+        '²', which ``int`` refuses, and ``hmac.compare_digest`` refuses non-ASCII text.
+        """
+        found = TOKEN.fullmatch(token)
+        if found is None:
             return None
-        match_id = int(number)
-        return match_id if hmac.compare_digest(mac, self._mac(match_id)) else None
-
-
-@dataclass
-class PinGate:
-    """Wrong PINs slow the next try down: 0.5 s after the first, doubling up to 16 s,
-    for the whole server (one phone cannot try from many tabs at full speed)."""
-
-    failures: int = 0
-
-    def delay(self) -> float:
-        return 0.0 if not self.failures else min(16.0, 0.25 * 2**self.failures)
-
-    def answer(self, ok: bool) -> None:
-        self.failures = 0 if ok else self.failures + 1
+        match_id = int(found[1])
+        return match_id if hmac.compare_digest(found[2], self._mac(match_id)) else None

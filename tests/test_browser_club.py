@@ -87,12 +87,19 @@ def test_operator_logs_in_and_a_watcher_sees_each_card_appear(tmp_path):
             by_id(phone, "deal-summary").first.wait_for()  # the deal's end, on the phone too
             assert [int(label(phone, f"total-{s}").split()[-1]) for s in range(4)] == [0, 0, 5, 0]
             assert entry_controls(phone) == set()
-        # A link this club did not give opens nothing (a new tab: a reload keeps its session).
-        with table.context.browser.new_page(viewport=PHONE) as stranger:
-            stranger.set_default_timeout(60_000)
-            forged = f"{url.rstrip('/')}/watch/{match_id}-{'0' * 32}"
-            open_app(stranger, forged, first="watch-unknown")
-            assert entry_controls(stranger) == set()
+        # A link this club did not give opens nothing, whatever its shape (a new tab each:
+        # a reload keeps its session); the server answers it 404.
+        shapes = [f"{match_id}-{'0' * 32}", f"²-{'0' * 32}", "", "9" * 5000 + "-x%2F..%2Fy"]
+        for token in shapes:
+            with table.context.browser.new_page(viewport=PHONE) as stranger:
+                stranger.set_default_timeout(60_000)
+                forged = f"{url.rstrip('/')}/watch/{token}"
+                with stranger.expect_response(
+                    lambda r: r.request.is_navigation_request()
+                ) as loaded:
+                    open_app(stranger, forged, first="watch-unknown")
+                assert loaded.value.status == 404, token
+                assert entry_controls(stranger) == set()
 
 
 def test_a_watcher_on_another_server_process_sees_the_cards(tmp_path, postgres_server):

@@ -131,8 +131,15 @@ def test_without_a_command_the_app_starts(monkeypatch):
     fake.run = lambda **kwargs: calls.append(kwargs)
     monkeypatch.setitem(sys.modules, "app.run", fake)
     monkeypatch.setenv("PARTIJA_DB", "")  # restored after the test: main sets it below
+    loopback = {("127.0.0.1", 9000), ("localhost", 9000), ("::1", 9000)}
+    start = {"host": "127.0.0.1", "url": None, "watch": None}
     assert command_line.main(["--web", "--port", "9000"]) == 0
-    assert calls == [{"web": True, "port": 9000, "host": "127.0.0.1"}]
+    assert calls == [{"web": True, "port": 9000, "hosts": loopback, **start}]
     assert command_line.main(["--db", "/tmp/elsewhere.db"]) == 0
-    assert calls[-1] == {"web": False, "port": 8550, "host": "127.0.0.1"}
+    assert calls[-1] == {
+        "web": False,
+        "port": 8550,
+        "hosts": {(name, 8550) for name, _ in loopback},
+        **start,
+    }
     assert os.environ["PARTIJA_DB"] == "/tmp/elsewhere.db"  # where the app opens its store

@@ -7,8 +7,11 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from models.club import SETTING, Club, ClubError, PinGate
+from models.club import SETTING, Club, ClubError
+from models.pin_gate import PinGate
 
 ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
 
@@ -44,34 +47,100 @@ def test_a_watch_link_opens_its_own_match_only():
     assert kept.watched_match(token) == 7
 
 
-def test_wrong_pins_slow_the_next_try_down():
-    gate = PinGate()
-    assert gate.delay() == 0
-    delays = []
-    for _ in range(8):
-        gate.answer(False)
-        delays.append(gate.delay())
-    assert delays == sorted(delays) and delays[0] == 0.5 and delays[-1] == 16.0
-    gate.answer(True)
-    assert gate.delay() == 0
+CLUB = Club.new("Klubas", "2468")
+REAL = CLUB.watch_token(7)
+MAC = REAL.split("-")[1]
+
+# Token shapes a forged link can take (the fuzz below draws from these and from any text).
+SHAPES = [
+    "",
+    "-",
+    "7",
+    f"7-{MAC}-",
+    f"7-{MAC}/x",
+    f"07-{MAC}",  # the right proof, a leading zero
+    f"7-{MAC.upper()}",
+    f"²-{MAC}",  # '²'.isdigit() is true, int('²') fails
+    f"٧-{MAC}",  # an Arabic-Indic seven: int() takes it
+    f"7-{'é' * 32}",  # non-ASCII: hmac.compare_digest refuses it
+    "9" * 5000 + f"-{MAC}",
+    f"{10**12}-{MAC}",
+    "x" * 10_000,
+    "../../etc/passwd",
+    "7-" + "\x00" * 32,
+    "\ud800-abc",
+    " 7-" + MAC,
+]
 
 
-def test_check_pin_waits_and_counts(monkeypatch):
+@pytest.mark.parametrize("token", SHAPES)
+def test_a_forged_token_of_any_shape_opens_nothing(token):
+    assert CLUB.watched_match(token) is None
+
+
+@given(
+    st.one_of(
+        st.text(),
+        st.text(alphabet=st.characters(categories=["Nd", "No"])).map(lambda d: f"{d}-{MAC}"),
+        st.integers(min_value=-(10**40), max_value=10**40).map(lambda n: f"{n}-{MAC}"),
+        st.text(alphabet="0123456789abcdef-/.%", max_size=80),
+        st.sampled_from(SHAPES).flatmap(
+            lambda shape: st.text(max_size=3).map(lambda extra: shape + extra)
+        ),
+    )
+)
+def test_no_token_raises_and_only_the_given_one_opens_its_match(token):
+    found = CLUB.watched_match(token)
+    assert found is None or token == CLUB.watch_token(found)
+
+
+def test_the_server_answers_a_forged_watch_link_404_with_the_app(tmp_path):
+    """Any token shape: 404, with the app's page (which then says "no such match")."""
+    import urllib.error
+    import urllib.parse
+    import urllib.request
+
+    from webapp import serve
+
+    from models import Store
+
+    store = Store(tmp_path / "partija.db")
+    club = Club.new("Klubas", "2468")
+    store.save_setting(SETTING, club.setting())
+    match = store.create_match(game="devynake", players=["Ona", "Jonas", "Rūta"])
+    store.close()
+
+    def answer(path: str, method: str = "GET") -> tuple[int, bytes]:
+        request = urllib.request.Request(url.rstrip("/") + path, method=method)
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return response.status, response.read()
+        except urllib.error.HTTPError as refused:
+            return refused.code, refused.read()
+
+    with serve(tmp_path, mode=("--web", "--club")) as url:
+        status, page = answer(f"/watch/{club.watch_token(match.match_id)}")
+        assert status == 200 and b"flutter" in page
+        for token in [*SHAPES, f"{match.match_id}-{'0' * 32}"]:
+            quoted = urllib.parse.quote(token.encode("utf-8", "surrogatepass"), safe="")
+            status, body = answer(f"/watch/{quoted}")
+            assert (status, body) == (404, page), token
+        assert answer("/watch/a/b.js")[0] == 404  # a path, not quoted
+        assert answer("/watch/x", "HEAD")[0] == 404
+        assert answer("/", "GET") == (200, page)
+
+
+def test_check_pin_asks_the_gate_for_its_client(monkeypatch):
+    """The app's PIN check goes through the club's gate, as the client who asked."""
     from app import club as club_app
 
     gate = PinGate()
     monkeypatch.setattr(club_app, "GATE", gate)
-    slept = []
-
-    async def sleep(seconds):
-        slept.append(seconds)
-
-    monkeypatch.setattr(club_app.asyncio, "sleep", sleep)
-    club = Club.new("Klubas", "2468")
-    assert not asyncio.run(club_app.check_pin(club, "1111"))
-    assert not asyncio.run(club_app.check_pin(club, "1112"))
-    assert asyncio.run(club_app.check_pin(club, "2468"))
-    assert slept == [0.0, 0.5, 1.0] and gate.failures == 0
+    me = ("192.0.2.5", "tab-1")
+    assert not asyncio.run(club_app.check_pin(CLUB, "1111", me))
+    assert gate.wait(me) == 0.5 and gate.wait(("192.0.2.5", "tab-2")) == 0.0
+    assert asyncio.run(club_app.check_pin(CLUB, "2468", me))
+    assert gate.wait(me) == 0.0
 
 
 def run_main(db, *args, env=None):

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import os
 import pathlib
+import subprocess
+import sys
 import urllib.error
 import urllib.request
 
 import pytest
-from webapp import serve
+from webapp import ROOT, serve
 
 
 def listening_addresses(port: int) -> set[str]:
@@ -90,21 +93,183 @@ def test_only_its_own_host_and_origin_are_answered(tmp_path):
         )
 
 
+LAN = [("partija.lan", 8550), ("192.168.1.10", 8550)]
+
+
 @pytest.mark.parametrize(
-    "host, headers, admitted",
+    "host, named, headers, admitted",
     [
-        ("127.0.0.1", {"host": "127.0.0.1:8550"}, True),
-        ("127.0.0.1", {"host": "localhost:8550", "origin": "http://localhost:8550"}, True),
-        ("127.0.0.1", {"host": "127.0.0.1:8550", "origin": "http://evil.example"}, False),
-        ("127.0.0.1", {"host": "evil.example:8550"}, False),
-        ("127.0.0.1", {}, False),
-        ("0.0.0.0", {"host": "192.0.2.7:8550", "origin": "http://192.0.2.7:8550"}, True),
-        ("0.0.0.0", {"host": "192.0.2.7:8550", "origin": "http://evil.example"}, False),
+        ("127.0.0.1", [], {"host": "127.0.0.1:8550"}, True),
+        ("127.0.0.1", [], {"host": "localhost:8550", "origin": "http://localhost:8550"}, True),
+        ("127.0.0.1", [], {"host": "[::1]:8550", "origin": "http://127.0.0.1:8550"}, True),
+        ("127.0.0.1", [], {"host": "127.0.0.1:8550", "origin": "http://evil.example"}, False),
+        ("127.0.0.1", [], {"host": "127.0.0.1:8550", "origin": "null"}, False),
+        ("127.0.0.1", [], {"host": "evil.example:8550"}, False),
+        ("127.0.0.1", [], {"host": "127.0.0.1:8551"}, False),
+        ("127.0.0.1", [], {}, False),
+        ("127.0.0.2", [], {"host": "127.0.0.2:8550"}, True),
+        ("0.0.0.0", LAN, {"host": "partija.lan:8550", "origin": "http://partija.lan:8550"}, True),
+        ("0.0.0.0", LAN, {"host": "PARTIJA.lan:8550", "origin": "http://192.168.1.10:8550"}, True),
+        ("0.0.0.0", LAN, {"host": "192.168.1.10:8550"}, True),
+        (
+            "0.0.0.0",
+            LAN,
+            {"host": "evil.example:8550", "origin": "http://evil.example:8550"},
+            False,
+        ),
+        ("0.0.0.0", LAN, {"host": "partija.lan:8550", "origin": "http://evil.example:8550"}, False),
+        ("0.0.0.0", LAN, {"host": "192.168.1.11:8550"}, False),
+        ("0.0.0.0", LAN, {"host": "127.0.0.1:8550"}, False),  # only the names given
+        ("0.0.0.0", LAN, {"host": "partija.lan"}, False),  # port 80: not served
+        ("0.0.0.0", LAN, {"host": "partija.lan:8550@evil.example"}, False),
+        ("0.0.0.0", LAN, {"host": "partija.lan:8550/x"}, False),
+        ("::", [("partija.lan", 80)], {"host": "partija.lan"}, True),
     ],
 )
-def test_the_guard_decides_by_host_and_origin(host, headers, admitted):
-    from app.server import SameOriginGuard, allowed_hosts
+def test_the_guard_decides_by_host_and_origin(host, named, headers, admitted):
+    from app.hosts import allowed_hosts
+    from app.server import SameOriginGuard
 
-    guard = SameOriginGuard(lambda *a: None, allowed_hosts(host, 8550))  # type: ignore[arg-type]
-    scope = {"type": "websocket", "headers": [(k.encode(), v.encode()) for k, v in headers.items()]}
-    assert guard.admits(scope) is admitted
+    guard = SameOriginGuard(lambda *a: None, allowed_hosts(host, 8550, named))  # type: ignore[arg-type]
+    headers = [(k.encode(), v.encode()) for k, v in headers.items()]
+    for kind, scheme in (("http", "http"), ("websocket", "ws")):
+        scope = {"type": kind, "scheme": scheme, "headers": headers}
+        assert guard.admits(scope) is admitted
+
+
+def test_named_hosts_come_from_the_public_url_and_each_allow_host():
+    from app.hosts import HostError, named_hosts
+
+    assert named_hosts("http://Partija.LAN:8550/", ["192.168.1.10", "kortos:9000"], 8550) == [
+        ("partija.lan", 8550),
+        ("192.168.1.10", 8550),
+        ("kortos", 9000),
+    ]
+    assert named_hosts("https://club.example", ["[fe80::1]"], 8550) == [
+        ("club.example", 443),
+        ("fe80::1", 8550),
+    ]
+    for public, allow in [("ftp://x", []), ("http://", []), (None, ["a b"]), (None, ["x:port"])]:
+        with pytest.raises(HostError):
+            named_hosts(public, allow, 8550)
+
+
+def run_main(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+        timeout=120,
+    )
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--web", "--host", "0.0.0.0"),
+        ("--web", "--host", "::"),
+        ("--web", "--host", "192.168.1.10", "--port", "8600"),
+        ("--web", "--club", "--host", "0.0.0.0"),
+        ("--host", "0.0.0.0"),  # the desktop mode serves the web client without a display
+    ],
+)
+def test_serving_beyond_loopback_without_a_name_does_not_start(tmp_path, args):
+    done = run_main("--db", str(tmp_path / "p.db"), *args)
+    assert done.returncode == 2, done
+    assert done.stdout == "" and "Traceback" not in done.stderr
+    (line,) = done.stderr.splitlines()
+    assert "--public-url" in line and "--allow-host" in line
+    assert ("8600" if "8600" in args else "8550") in line
+
+
+def test_a_name_that_is_no_host_is_refused_in_one_line(tmp_path):
+    done = run_main("--db", str(tmp_path / "p.db"), "--web", "--allow-host", "evil/x")
+    assert done.returncode == 2 and "--allow-host evil/x" in done.stderr
+    assert len(done.stderr.splitlines()) == 1
+
+
+def test_the_command_line_hands_the_server_its_names(monkeypatch, tmp_path):
+    """What ``--host 0.0.0.0 --public-url … --allow-host …`` serves, without binding it."""
+    import app.run
+    from app.cli import main
+    from models import Store
+    from models.club import SETTING, Club
+
+    served = {}
+    monkeypatch.setattr(app.run, "run", lambda **kw: served.update(kw))
+    monkeypatch.setenv("PARTIJA_DB", str(tmp_path / "p.db"))
+    args = ["--web", "--host", "0.0.0.0", "--public-url", "http://partija.lan:8550"]
+    assert main([*args, "--allow-host", "192.168.1.10", "--allow-host", "kortos:80"]) == 0
+    assert served["hosts"] == {("partija.lan", 8550), ("192.168.1.10", 8550), ("kortos", 80)}
+    assert served["host"] == "0.0.0.0" and served["watch"] is None
+    assert served["url"] == "http://partija.lan:8550"  # printed once ready: the name to open
+    assert main(["--web", "--allow-host", "partija.lan"]) == 0  # on loopback
+    assert served["hosts"] >= {("partija.lan", 8550), ("127.0.0.1", 8550)}
+    assert served["url"] is None
+    # a club: the watch links go to the first name given, when there is no public URL
+    store = Store(tmp_path / "p.db")
+    store.save_setting(SETTING, Club.new("Klubas", "2468").setting())
+    store.close()
+    for name in ("PARTIJA_PUBLIC_URL", "PARTIJA_CLUB"):  # set by the command: put back after
+        monkeypatch.setenv(name, "")
+    assert main(["--web", "--club", "--host", "::", "--allow-host", "[fd00::7]"]) == 0
+    assert served["url"] == "http://[fd00::7]:8550" and served["watch"] is not None
+    assert os.environ["PARTIJA_PUBLIC_URL"] == "http://[fd00::7]:8550"
+    assert served["watch"]("1-" + "0" * 32) is False
+
+
+def test_other_names_are_refused_by_the_running_server(tmp_path):
+    with serve(tmp_path, mode=("--web", "--allow-host", "partija.lan")) as url:
+        port = int(url.rstrip("/").rsplit(":", 1)[1])
+        assert http_status(url, f"partija.lan:{port}") == 200
+        assert http_status(url, f"127.0.0.1:{port}") == 200
+        assert http_status(url, f"evil.example:{port}") == 403
+        assert http_status(url, f"partija.lan:{port + 1}") == 403
+        assert websocket_opens(url, f"http://partija.lan:{port}", f"partija.lan:{port}")
+        assert websocket_opens(url, f"http://partija.lan:{port}")  # a page of an allowed name
+        assert not websocket_opens(url, f"http://evil.example:{port}", f"partija.lan:{port}")
+
+
+def frames_answer(url: str, frames: list[str | bytes]) -> int | None:
+    """Open the app's WebSocket, send ``frames`` at once, and return the code the server
+    closes it with (None: it stayed open)."""
+    import asyncio
+
+    import websockets
+
+    async def attempt() -> int | None:
+        async with websockets.connect(url.replace("http://", "ws://") + "ws") as socket:
+            for frame in frames:
+                await socket.send(frame)
+            try:
+                await asyncio.wait_for(socket.wait_closed(), 30)
+            except TimeoutError:
+                return None
+            return socket.close_code
+
+    return asyncio.run(attempt())
+
+
+def test_malformed_frames_close_their_connection_with_one_line(tmp_path):
+    import msgpack
+
+    with serve(tmp_path) as url:
+        assert frames_answer(url, ["hello"]) == 1003  # a text frame
+        assert frames_answer(url, ["a", "b", b"\x00\xc1", "c", "d"]) == 1003  # five, at once
+        assert frames_answer(url, [b"\x00\xc1"]) == 1007  # not MessagePack
+        assert frames_answer(url, [b"\x00" + msgpack.packb([99, {}])]) == 1007  # no such action
+        assert frames_answer(url, [b"\x00" + msgpack.packb([1, {"x": 1}])]) == 1007  # its fields
+        with urllib.request.urlopen(url, timeout=30) as answer:  # the server serves on
+            assert answer.status == 200
+        assert websocket_opens(url, None)
+    told = [
+        line
+        for line in (tmp_path / "partija.log").read_text(encoding="utf-8").splitlines()
+        if "WebSocket from 127.0.0.1:" in line
+    ]
+    assert len(told) == 5, told
+    assert sum("sent a text frame" in line for line in told) == 2
+    output = (tmp_path / "server.log").read_text(errors="replace")
+    assert "Traceback" not in output and "Receive loop error" not in output, output

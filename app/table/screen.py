@@ -20,6 +20,7 @@ import flet as ft
 
 from app.i18n import tr
 from app.kept import use_kept
+from app.redraw import redraw_soon
 from app.table import state as table_state
 from app.table.actions import Actions, TableActions
 from app.table.board import Board
@@ -52,7 +53,7 @@ def follow_other_screens(tm: TableModel) -> None:
         async def refresh() -> None:
             tm.refresh_from_store()
 
-        page.pubsub.subscribe_topic(topic, lambda _topic, _message: page.run_task(refresh))
+        page.pubsub.subscribe_topic(topic, lambda _topic, _message: redraw_soon(page, refresh))
         tm.on_stored = lambda: page.pubsub.send_others_on_topic(topic, "stored")
 
     # Flet's cleanup is its own argument (what the setup returns is not called).
