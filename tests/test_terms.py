@@ -14,11 +14,13 @@ import json
 import re
 import subprocess
 import sys
+from types import SimpleNamespace
 
 import pytest
 from conftest import ROOT, SCENARIOS
 from wordings import texts
 
+from app.home import ResumeTile
 from app.i18n import LANGUAGES, format_number, format_percent, signed
 from app.table.model import TableModel
 from app.table.scoreboard import score_row
@@ -111,11 +113,13 @@ def test_the_referees_text_verdict_signs_with_a_minus(lang):
     assert "Jonas −5" in out and "Jonas −1" in out and not HYPHEN_MINUS.search(out)
 
 
-def test_the_deal_summary_and_the_scoreboard_sign_with_a_minus(tmp_path):
+def test_the_deal_summary_the_scoreboard_and_home_sign_with_a_minus(tmp_path):
     store = Store(tmp_path / "p.db")
     [match_id] = store.import_records([json.loads(RECORD.read_text(encoding="utf-8"))])
     summary = deal_summary(TableModel(store.replay(match_id), "lt"))
+    tile = ResumeTile(SimpleNamespace(lang="lt", resume=print), store.summary(match_id))
     store.close()
     assert "Taškai: Ona +5, Jonas −5." in summary
+    assert tile.content.content.subtitle.value == "Ona 6, Jonas −1"
     row = score_row(2, (5, -5), 2)
     assert [cell.content.value for cell in row.cells] == ["2", "+5", "−5"]
