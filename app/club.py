@@ -18,7 +18,7 @@ from typing import Any
 
 import flet as ft
 
-from app.i18n import format_number, tr
+from app.i18n import format_number, number, tr
 from app.redraw import redraw_soon
 from models.club import SETTING, Club
 from models.pin_gate import Client, PinGate
@@ -287,7 +287,7 @@ def ClubScreen(store: Any, club_name: str, lang: str) -> ft.Control:
     if not live:
         rows.append(ft.Text(tr(lang, "club.no_live"), size=14))
     for summary in live:
-        totals = ", ".join(f"{n} {t}" for n, t in zip(summary.players, summary.totals))
+        totals = ", ".join(f"{n} {number(t)}" for n, t in zip(summary.players, summary.totals))
         rows.append(
             ft.Semantics(
                 identifier=f"live-{summary.id}",

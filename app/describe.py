@@ -16,8 +16,6 @@ from rules.grammar import Name, seat_genders
 from rules.match import DealLog
 from rules.messages import card_words as words_of
 
-SUITS_LT = {"H": "širdžių", "D": "būgnų", "C": "kryžių", "S": "vynų"}
-SUITS_EN = {"H": "hearts", "D": "diamonds", "C": "clubs", "S": "spades"}
 _OPTIONS = [option for game in GAMES.values() for option in game.all_options()]
 OPTION_KEYS = frozenset(f"option.{option.name}" for option in _OPTIONS)
 # The named values options take ("cards", "flag"); each has its words (``value.<choice>``).
@@ -102,9 +100,7 @@ def entry_line(lang: str, event: dict[str, Any], names: Sequence[str]) -> str:
 def _placement_words(lang: str, item: dict[str, Any]) -> str:
     text = card_words(Card.parse(item["card"]), lang)
     if item.get("suit"):
-        text += " " + tr(
-            lang, "entry.as_suit", suit=(SUITS_LT if lang == "lt" else SUITS_EN)[item["suit"]]
-        )
+        text += " " + tr(lang, "entry.as_suit", suit=tr(lang, f"entry.suit.{item['suit']}"))
     if item.get("end"):
         text += " " + tr(lang, f"entry.end.{item['end']}")
     return text

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from app.i18n import format_time, tr
+from app.i18n import format_time, number, signed, tr
 from app.model import HISTORY_PAGE, AppModel
 from app.table.model import TableModel
 from app.table.scoreboard import Scoreboard
@@ -84,7 +84,7 @@ def HistoryScreen(model: AppModel) -> ft.Control:
     lang = model.lang
     rows: list[ft.Control] = []
     for m in model.matches():
-        totals = ", ".join(f"{n} {t}" for n, t in zip(m.players, m.totals))
+        totals = ", ".join(f"{n} {number(t)}" for n, t in zip(m.players, m.totals))
         rows.append(
             ft.Semantics(
                 identifier=f"match-{m.id}",
@@ -182,7 +182,7 @@ def MatchScreen(model: AppModel, tm: TableModel) -> ft.Control:
         points = (
             ""
             if log.points is None
-            else " · " + ", ".join(f"{n} {p:+d}" for n, p in zip(tm.names, log.points))
+            else " · " + ", ".join(f"{n} {signed(p)}" for n, p in zip(tm.names, log.points))
         )
         deals.append(
             ft.ExpansionTile(

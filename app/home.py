@@ -7,7 +7,7 @@ from typing import Any
 import flet as ft
 
 from app.games import game_ui, ordered
-from app.i18n import tr
+from app.i18n import number, tr
 from app.model import AppModel
 from app.suits import suit_mark
 from rules import GAMES
@@ -74,7 +74,7 @@ def GameTile(model: AppModel, game_id: str) -> ft.Control:
 
 def ResumeTile(model: AppModel, summary: Any) -> ft.Control:
     lang = model.lang
-    totals = ", ".join(f"{n} {t}" for n, t in zip(summary.players, summary.totals))
+    totals = ", ".join(f"{n} {number(t)}" for n, t in zip(summary.players, summary.totals))
     return ft.Semantics(
         identifier=f"resume-{summary.id}",
         button=True,

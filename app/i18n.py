@@ -13,6 +13,9 @@ A sentence about people may need another wording for their grammatical
 genders ("liko žaisti vienas" / "viena"): that wording is the same key with
 a ``msgctxt`` of the genders in order (``f``, ``mf``, ``ff``), as gettext
 keeps variants; a language that needs none has none.
+
+The referee's sentences are a domain of their own beside these, ``rules``
+(``rules/i18n.py``), read without Babel; ``LANGUAGES`` is the one list of both.
 """
 
 from __future__ import annotations
@@ -26,29 +29,32 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from rules.grammar import FEMININE, gender_of
+from rules.i18n import LANGUAGES as LANGUAGES  # the one list of languages, the referee's too
+from rules.i18n import MINUS
+from rules.i18n import number as number  # points and totals: a true minus sign, no hyphen
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog
 
-LANGUAGES = ("lt", "en")
 DEFAULT_LANGUAGE = "lt"
 CATALOGUES = pathlib.Path(__file__).resolve().parent.parent / "assets" / "translations"
 
 
 @cache
-def catalogue(lang: str) -> Catalog:
-    """The language's ``.po`` file as Babel reads it (its plural rule from the locale)."""
+def catalogue(lang: str, folder: pathlib.Path = CATALOGUES) -> Catalog:
+    """The language's ``.po`` file in ``folder`` (the app's, or the referee's ``rules`` domain)
+    as Babel reads it (its plural rule from the locale)."""
     from babel.messages.pofile import read_po
 
-    with (CATALOGUES / f"{lang}.po").open("rb") as source:
+    with (folder / f"{lang}.po").open("rb") as source:
         return read_po(source, locale=lang)
 
 
-def compiled(lang: str) -> bytes:
-    """The language's ``.po`` compiled, as its ``.mo`` file should hold it."""
+def compiled(lang: str, folder: pathlib.Path = CATALOGUES) -> bytes:
+    """The language's ``.po`` in ``folder`` compiled, as its ``.mo`` file should hold it."""
     from babel.messages.mofile import write_mo
 
-    source = catalogue(lang)
+    source = catalogue(lang, folder)
     # The .po files carry no creation date, and Babel would write the moment of compiling:
     # a fixed one makes the same .po compile to the same bytes on every machine.
     source.creation_date = datetime(2026, 1, 1, tzinfo=UTC)
@@ -114,11 +120,17 @@ def N_(key: str) -> str:
     return key
 
 
+def signed(value: int) -> str:
+    """Points won or lost, with their sign: "+5", "−5" (a true minus sign)."""
+    return number(value, sign=True)
+
+
 def format_number(lang: str, value: float) -> str:
-    """A number as the language writes it: "1,25" in Lithuanian, "1.25" in English."""
+    """A number as the language writes it: "1,25" in Lithuanian, "1.25" in English, a negative
+    one with a true minus sign (U+2212), where Babel's locales give a hyphen."""
     from babel.numbers import format_decimal
 
-    return format_decimal(value, locale=lang)
+    return format_decimal(value, locale=lang).replace("-", MINUS)
 
 
 def format_time(lang: str, moment: datetime) -> str:
@@ -136,4 +148,4 @@ def format_percent(lang: str, value: float) -> str:
     """A share as a percentage in the language's way: "50 %" in Lithuanian, "50%" in English."""
     from babel.numbers import format_percent as percent
 
-    return percent(value, locale=lang)
+    return percent(value, locale=lang).replace("-", MINUS)

@@ -17,6 +17,7 @@ from rules.grammar import FEMININE, MASCULINE, guess_gender
 from rules.match import Game
 from rules.names import BadName, clean_name, name_key
 from rules.options import Option, OptionError
+from rules.options import help_text as option_help
 
 # Every touch target at least 48 × 48 px: a chip is 32 px high as Flutter draws it
 # on the web, so it is given the height; an icon button gets a minimum size.
@@ -200,7 +201,7 @@ def seat_circle(
 
 def option_control(nm: NewMatchModel, option: Option, lang: str) -> ft.Control:
     value = nm.value(option)
-    help_text = option.help_lt if lang == "lt" else option.help_en
+    help_text = option_help(nm.game, option, lang)
     title = ft.Text(tr(lang, f"option.{option.name}"), size=15, weight=ft.FontWeight.W_600)
     if option.switch:
         control: ft.Control = ft.Switch(

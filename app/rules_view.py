@@ -10,7 +10,7 @@ from app.describe import option_value
 from app.i18n import tr
 from app.rules_text import rules_page, search
 from rules import GAMES
-from rules.options import COMMON
+from rules.options import COMMON, help_text
 
 
 def OptionsInForce(game: str, lang: str, options: dict[str, Any]) -> ft.Control:
@@ -27,7 +27,7 @@ def OptionsInForce(game: str, lang: str, options: dict[str, Any]) -> ft.Control:
                         weight=ft.FontWeight.W_600,
                     ),
                     ft.Text(
-                        option.help_lt if lang == "lt" else option.help_en,
+                        help_text(game, option, lang),
                         size=12,
                         color=ft.Colors.ON_SECONDARY_CONTAINER,
                     ),

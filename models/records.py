@@ -98,6 +98,7 @@ class StoredMatch:
             "format": FORMAT,
             "game": self.game,
             "players": list(self.names),
+            **({"genders": list(self.genders)} if self.genders else {}),
             "options": json.loads(self.options),
             "first_dealer": self.first_dealer,
             "deals": [

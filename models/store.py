@@ -157,7 +157,10 @@ class Store:
         if len(checked) != len(records):  # records as read from files
             checked = check_records(records)
         with Session(self._engine) as session, session.begin():
-            ids = [insert_record(session, r.record, r.match, r.names)[0] for r in checked]
+            ids = [
+                insert_record(session, r.record, r.match, r.names, r.record.get("genders"))[0]
+                for r in checked
+            ]
             for r, match_id in zip(checked, ids):
                 if r.match.finished:
                     rate_match(session, match_id=match_id)

@@ -16,6 +16,7 @@ import sys
 from typing import NoReturn
 
 from .errors import ReadError, RecordError
+from .i18n import LANGUAGES, tr
 from .reader import MAX_BYTES, read_record
 from .record import load, verdict
 from .verdict_text import as_text
@@ -66,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = _Parser(prog="python -m rules", description="Referee a match record.")
     parser.add_argument("record", help="match record (JSON)")
     parser.add_argument("--text", action="store_true", help="a verdict for people")
-    parser.add_argument("--lang", choices=("en", "lt"), default="en", help="message language")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="message language")
     args = parser.parse_args(argv)
     try:
         match, names = load(read_record(read_file(args.record)))
@@ -83,7 +84,8 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.flush()
     except OSError as exc:
         _silence_stdout()
-        print(f"rules: cannot write the verdict: {exc.strerror or exc}", file=sys.stderr)
+        problem = exc.strerror or str(exc)
+        print(tr(args.lang, "cli.cannot_write").format(problem=problem), file=sys.stderr)
         return 1
     return 0
 

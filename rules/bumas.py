@@ -32,22 +32,16 @@ class Bumas(StockGame):
         Option(
             "decks",
             1,
-            "Decks of 52 cards: 1 (2–6 players) or 2 (up to 10).",
-            "Kiek 52 kortų kaladžių: 1 (2–6 žaidėjai) ar 2 (iki 10).",
             choices=(1, 2),
             max_seats=(6, 10),  # RULES.md §2: "2–6 players (up to 10 with two decks)"
         ),
         switch(
             "reshuffle",
             True,
-            "When the stock runs out, the pile under the top card becomes the stock.",
-            "Kai kaladė baigiasi, krūvelė po viršutine korta tampa nauja kalade.",
         ),
         whole(
             "target",
             5,
-            "Deals a player must win to win the match.",
-            "Kiek partijų reikia laimėti, kad laimėtum žaidimą.",
         ),
     )
 

@@ -28,39 +28,25 @@ class Devynake(Game):
         Option(
             "deck",
             36,
-            "Deck: 36 cards (6 to ace) or 32 (7 to ace).",
-            "Kaladė: 36 kortos (nuo šešiakės) arba 32 (nuo septynakės).",
             choices=(36, 32),
         ),
         Option(
             "scoring",
             "cards",
-            "'cards': the first out scores the cards left in other hands; "
-            "'bank': play on until one player holds cards, the first out share the bank.",
-            "„kortos“: pirmasis išėjęs gauna tiek taškų, kiek kortų liko kitiems; "
-            "„bankas“: žaidžiama, kol kortų lieka vienam, banką dalijasi pirmieji išėję.",
             choices=("cards", "bank"),
         ),
         whole(
             "stake",
             3,
-            "Each player's stake in the bank ('bank' scoring).",
-            "Kiek kiekvienas įneša į banką (kai skaičiuojama „bankas“).",
         ),
         listed(
             "bank_shares",
             [2, 1],
-            "'bank' scoring: how the first players out share the bank "
-            "(2, 1: two thirds and the rest; 1: the first out takes it all).",
-            "Kai skaičiuojama „bankas“: kaip banką dalijasi pirmieji išėjusieji "
-            "(2, 1 – du trečdaliai ir likutis; 1 – viską gauna pirmas išėjęs).",
             max_items=lambda seats: seats - 1,
         ),
         whole(
             "deals",
             lambda seats: seats,
-            "Deals in the match (left empty: until the table stops).",
-            "Kiek partijų žaidžiama (palikus tuščią – kol stalas sustos).",
             open_ended=True,
         ),
     )

@@ -46,45 +46,29 @@ class Domino(StockGame):
         Option(
             "decks",
             lambda seats: 1 if seats <= 4 else 2,
-            "Decks of 52 cards: 1 or 2 (two by default for more than 4 players).",
-            "Kiek 52 kortų kaladžių: 1 ar 2 (daugiau nei 4 žaidėjams – dvi).",
             choices=(1, 2),
         ),
         switch(
             "ace_wild",
             True,
-            "An ace fits any end and its player names the suit it counts as.",
-            "Tūzą galima dėti prie bet kurio galo; dedantysis paskelbia jo spalvą.",
         ),
         switch(
             "multi_play",
             True,
-            "Several cards of one rank may be played in one turn.",
-            "Kelias vieno nominalo kortas galima padėti per vieną ėjimą.",
         ),
         Option(
             "ace_declare",
             "optional",
-            "With wild aces: 'optional', an ace played without naming a suit keeps its own; "
-            "'required', its player must name the suit.",
-            "Kai tūzai laisvi: „nebūtina“ – nepaskelbtas tūzas lieka savo spalvos; "
-            "„privaloma“ – dedantysis turi paskelbti spalvą.",
             choices=("optional", "required"),
         ),
         Option(
             "ace_points",
             1,
-            "Points for an ace left in hand: 1 or 14.",
-            "Kiek taškų vertas rankoje likęs tūzas: 1 ar 14.",
             choices=(1, 14),
         ),
         whole(
             "limit",
             100,
-            "The match ends after the deal in which someone reaches this total; "
-            "the lowest total wins.",
-            "Žaidimas baigiasi po partijos, kurioje kas nors surenka tiek taškų; "
-            "laimi surinkęs mažiausiai.",
         ),
     )
 
@@ -206,7 +190,8 @@ class DominoDeal(StockDeal):
         card = placement.card
         wild_ace = self.wild and card.rank == ACE
         if placement.suit is not None and not wild_ace:
-            raise Refused(Code.NOT_PLAYABLE, "no_suit_choice", card=card)
+            reason = "ace_not_wild" if card.rank == ACE else "no_suit_choice"
+            raise Refused(Code.NOT_PLAYABLE, reason, card=card)
         if wild_ace and placement.suit is None and self.game.options["ace_declare"] == "required":
             raise Refused(Code.NOT_PLAYABLE, "suit_not_named", card=card)
 

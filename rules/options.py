@@ -6,7 +6,8 @@ switch), a whole number from ``minimum`` (and ``None`` where the option is
 ``max_items`` gives for the seats. A choice may cap the seats (``max_seats``:
 two decks of Bumas seat ten). The referee, the new-match form and Home all read these
 declarations; a record naming an unknown option or giving a value the option
-does not declare is not a valid record.
+does not declare is not a valid record. What an option means, in words, is in
+the catalogues (``help_text``).
 """
 
 from __future__ import annotations
@@ -16,8 +17,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import OptionError
+from .i18n import tr
 
-__all__ = ["COMMON", "Option", "OptionError", "check", "listed", "resolve", "switch", "whole"]
+__all__ = [
+    "COMMON",
+    "Option",
+    "OptionError",
+    "check",
+    "help_text",
+    "listed",
+    "resolve",
+    "switch",
+    "whole",
+]
 
 SWITCH = (True, False)
 
@@ -33,8 +45,6 @@ class Option:
 
     name: str
     default: Any | Callable[[int], Any]
-    help_en: str
-    help_lt: str
     choices: tuple[Any, ...] = ()  # the values allowed; none: a whole number from ``minimum``
     minimum: int = 1
     open_ended: bool = False  # ``None`` is allowed too (no limit)
@@ -86,47 +96,37 @@ class Option:
         return None
 
 
-def whole(
-    name: str, default: Any, help_en: str, help_lt: str, minimum: int = 1, open_ended: bool = False
-) -> Option:
+def whole(name: str, default: Any, minimum: int = 1, open_ended: bool = False) -> Option:
     """An option whose value is a whole number from ``minimum``."""
-    return Option(name, default, help_en, help_lt, minimum=minimum, open_ended=open_ended)
+    return Option(name, default, minimum=minimum, open_ended=open_ended)
 
 
 def listed(
-    name: str,
-    default: list[int],
-    help_en: str,
-    help_lt: str,
-    max_items: Callable[[int], int],
-    minimum: int = 1,
+    name: str, default: list[int], max_items: Callable[[int], int], minimum: int = 1
 ) -> Option:
     """An option whose value is a list of whole numbers from ``minimum``, one to
     ``max_items(seats)`` long."""
-    return Option(name, default, help_en, help_lt, minimum=minimum, max_items=max_items)
+    return Option(name, default, minimum=minimum, max_items=max_items)
 
 
-def switch(name: str, default: bool, help_en: str, help_lt: str) -> Option:
+def switch(name: str, default: bool) -> Option:
     """An option that is on or off."""
-    return Option(name, default, help_en, help_lt, choices=SWITCH)
+    return Option(name, default, choices=SWITCH)
 
 
 COMMON = (
-    Option(
-        "violation_penalty",
-        "flag",
-        "What a proven violation does: flag it for the table, annul the deal, or cost points.",
-        "Ką daro įrodytas pažeidimas: tik pažymimas, partija anuliuojama arba baudžiama taškais.",
-        choices=("flag", "annul", "points"),
-    ),
-    whole(
-        "penalty_points",
-        5,
-        "Points a proven violation costs, with the 'penalty points' penalty.",
-        "Kiek taškų kainuoja įrodytas pažeidimas, kai bauda – taškai.",
-        minimum=0,
-    ),
+    Option("violation_penalty", "flag", choices=("flag", "annul", "points")),
+    whole("penalty_points", 5, minimum=0),
 )
+
+
+def help_text(game: str, option: Option, lang: str) -> str:
+    """What ``option`` means, in ``lang``: ``help.<option>`` for an option every game has,
+    ``help.<game>.<option>`` for one of ``game``'s own (two games may mean different
+    things by one name: Ramsas's and Pradeda devynakė's ``deck``)."""
+    if option in COMMON:
+        return tr(lang, f"help.{option.name}")
+    return tr(lang, f"help.{game}.{option.name}")
 
 
 def check(options: tuple[Option, ...], given: Any, seats: int | None = None) -> Mapping[str, Any]:

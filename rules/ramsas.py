@@ -63,61 +63,41 @@ class Ramsas(Game):
         Option(
             "deck",
             _default_deck,
-            "Deck: 24 cards (9 to ace), 32 (7 to ace) or 36 (6 to ace).",
-            "Kaladė: 24 kortos (nuo devynakės), 32 (nuo septynakės), 36 (nuo šešiakės).",
             choices=DECKS,
             max_seats=DECK_SEATS,
         ),
         whole(
             "target",
             20,
-            "Points that win the match (often 20 or 25).",
-            "Kiek taškų reikia pergalei (dažniausiai 20 arba 25).",
         ),
         switch(
             "must_follow",
             True,
-            "A player must follow the suit led if he can.",
-            "Žaidėjas privalo dėti išeitos spalvos kortą, jei turi.",
         ),
         switch(
             "must_trump",
             True,
-            "A player who cannot follow must play a trump if he can.",
-            "Neturintis išeitos spalvos privalo dėti kozirį, jei turi.",
         ),
         switch(
             "must_head",
             False,
-            "A player following an untrumped trick must beat its best card if he can.",
-            "Dedantis išeitą spalvą į nenukirstą kirtį privalo mušti, jei gali.",
         ),
         switch(
             "must_overtrump",
             False,
-            "A player trumping a plain-suit lead must beat the best trump in it if he can.",
-            "Kertantis koziriu privalo dėti aukštesnį kozirį nei kirtyje, jei gali.",
         ),
         Option(
             "instant_win",
             "target",
-            "'target': the match ends the moment a running total reaches the target; "
-            "'one short': only a player one point short who takes a trick wins at once.",
-            "„tikslas“: žaidimas baigiasi, vos kieno nors suma pasiekia tikslą; "
-            "„trūksta vieno“: iškart laimi tik tas, kuriam trūko vieno taško ir kuris paėmė kirtį.",
             choices=("target", "one_short"),
         ),
         switch(
             "forgot_waiver",
             True,
-            "If the table forgot to ask who plays, nobody loses 5 for taking no trick.",
-            "Jei ne visi buvo paklausti, ar žais, už nepaimtą kirtį −5 netaikoma.",
         ),
         switch(
             "dealer_keeps_trump",
             False,
-            "A dealer who buys keeps his shown trump card (it stays known in his hand).",
-            "Pirkdamas dalintojas pasilieka parodytą kozirį (jis lieka žinomas jo rankoje).",
         ),
     )
 

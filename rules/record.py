@@ -11,6 +11,7 @@ from typing import Any
 
 from .errors import RecordError
 from .games import GAMES
+from .grammar import GENDERS, Name
 from .match import Match
 from .messages import CardText, card_label, card_words, refusal_message, violation_message
 
@@ -21,7 +22,8 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 10  # RECORDS.md: "`players`: 2–10 names"
 
 
 def load(record: Any) -> tuple[Match, list[str]]:
-    """Build the match a record describes and apply all its entries; return it and the names."""
+    """Build the match a record describes and apply all its entries; return it and the names
+    (each a ``Name`` carrying its gender where the record gives ``genders``)."""
     if not isinstance(record, dict):
         raise RecordError("record_not_object")
     if type(record.get("format")) is not int or record["format"] != FORMAT:
@@ -36,6 +38,7 @@ def load(record: Any) -> tuple[Match, list[str]]:
         raise RecordError("players_not_names")
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise RecordError("players_count", low=MIN_PLAYERS, high=MAX_PLAYERS)
+    names = _named(players, record)
     if "options" not in record or not isinstance(record["options"], dict):
         raise RecordError("options_missing")
     deals = record.get("deals")
@@ -55,7 +58,22 @@ def load(record: Any) -> tuple[Match, list[str]]:
             match.apply(raw)
     if stopped:
         match.stop()
-    return match, list(players)
+    return match, names
+
+
+def _named(players: list[str], record: dict[str, Any]) -> list[str]:
+    """The players' names; with ``genders`` (``f`` or ``m`` per seat, which only the wording of
+    messages feels), each carrying its own, else left to the guess from its spelling."""
+    if "genders" not in record:
+        return list(players)
+    genders = record["genders"]
+    if (
+        not isinstance(genders, list)
+        or len(genders) != len(players)
+        or not all(type(g) is str and g in GENDERS for g in genders)
+    ):
+        raise RecordError("genders", seats=len(players))
+    return [Name(name, gender) for name, gender in zip(players, genders)]
 
 
 def verdict(match: Match, names: list[str], lang: str = "en") -> dict[str, Any]:

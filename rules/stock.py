@@ -88,7 +88,7 @@ class StockDeal(Deal):
     def check_draw(self, entry: Drew) -> None:
         left = self.drawable()
         if entry.count > left:
-            raise Refused(Code.STOCK_EMPTY, left=left)
+            raise Refused(Code.STOCK_EMPTY, None if left else "stock_gone", left=left)
 
     def check_pass(self, player: int) -> None:
         if self.stock:

@@ -1,70 +1,41 @@
-"""The verdict for people (``--text``): one block per deal, then totals and winners."""
+"""The verdict for people (``--text``): one block per deal, then totals and winners.
+
+Each line is a catalogue's sentence (``text.*`` in ``rules.i18n``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-_WORDS = {
-    "en": {
-        "deal": "Deal",
-        "dealer": "dealer",
-        "open": "open",
-        "finished": "finished",
-        "annulled": "annulled",
-        "points": "points",
-        "refused": "refused",
-        "violation": "violation",
-        "entry": "entry",
-        "proof": "proved by entry",
-        "stand": "the table let it stand",
-        "totals": "Totals",
-        "winners": "Winners",
-        "going": "The match goes on.",
-    },
-    "lt": {
-        "deal": "Partija",
-        "dealer": "dalintojas",
-        "open": "vyksta",
-        "finished": "baigta",
-        "annulled": "anuliuota",
-        "points": "taškai",
-        "refused": "atmesta",
-        "violation": "pažeidimas",
-        "entry": "įrašas",
-        "proof": "įrodė įrašas",
-        "stand": "stalas nutarė palikti",
-        "totals": "Sumos",
-        "winners": "Laimėjo",
-        "going": "Žaidimas tęsiasi.",
-    },
-}
+from .i18n import number, tr
 
 
 def as_text(verdict: dict[str, Any], lang: str = "en") -> str:
-    w = _WORDS.get(lang, _WORDS["en"])
     names = verdict["players"]
+
+    def scores(points: list[int], sign: bool) -> str:
+        pair = tr(lang, "text.player_points")
+        shown = [pair.format(player=n, points=number(p, sign=sign)) for n, p in zip(names, points)]
+        return ", ".join(shown)
+
     lines = []
-    for number, deal in enumerate(verdict["deals"], 1):
-        lines.append(
-            f"{w['deal']} {number} ({w['dealer']}: {names[deal['dealer']]}) – {w[deal['status']]}"
-        )
+    for deal_number, deal in enumerate(verdict["deals"], 1):
+        status = tr(lang, f"text.status.{deal['status']}")
+        dealer = names[deal["dealer"]]
+        lines.append(tr(lang, "text.deal").format(number=deal_number, dealer=dealer, status=status))
         if deal["points"] is not None:
-            shown = ", ".join(f"{n} {p:+d}" for n, p in zip(names, deal["points"]))
-            lines.append(f"  {w['points']}: {shown}")
+            lines.append("  " + tr(lang, "text.points").format(points=scores(deal["points"], True)))
         for r in deal["rejected"]:
-            lines.append(
-                f"  {w['refused']} ({w['entry']} {r['event'] + 1}, {r['code']}): {r['message']}"
-            )
+            facts = {"entry": r["event"] + 1, "code": r["code"], "message": r["message"]}
+            lines.append("  " + tr(lang, "text.refused").format(**facts))
         for v in deal["violations"]:
-            ruling = f" – {w['stand']}" if v.get("ruling") == "stand" else ""
-            lines.append(
-                f"  {w['violation']} ({w['entry']} {v['event'] + 1}, {v['code']}, "
-                f"{w['proof']} {v['proof'] + 1}): {v['message']}{ruling}"
-            )
-    totals = ", ".join(f"{n} {t}" for n, t in zip(names, verdict["totals"]))
-    lines.append(f"{w['totals']}: {totals}")
+            stood = v.get("ruling") == "stand"
+            facts = {"entry": v["event"] + 1, "code": v["code"], "proof": v["proof"] + 1}
+            said = tr(lang, "text.violation.stand" if stood else "text.violation")
+            lines.append("  " + said.format(message=v["message"], **facts))
+    lines.append(tr(lang, "text.totals").format(totals=scores(verdict["totals"], False)))
     if verdict["finished"]:
-        lines.append(f"{w['winners']}: {', '.join(names[s] for s in verdict['winners'])}")
+        winners = ", ".join(names[s] for s in verdict["winners"])
+        lines.append(tr(lang, "text.winners").format(winners=winners))
     else:
-        lines.append(w["going"])
+        lines.append(tr(lang, "text.going"))
     return "\n".join(lines) + "\n"

@@ -144,7 +144,7 @@ def test_a_flagged_violation_stays_until_the_table_rules(tmp_path):
         assert "įrodymas" in label(page, "entry-4")
         tap(page, "action-annul-violation", until="deal-summary")
         summary = label(page, "deal-summary")
-        assert "anuliuota" in summary and "Pažeidimas: Jonas" in summary
+        assert "anuliuota" in summary and "Pažeidimas – Jonas" in summary
         assert by_id(page, "notice-violation").count() == 0
         shot(page, "phone-violation-annulled-lt")
 

@@ -62,7 +62,9 @@ def enter(page, event, names):
 
 
 def totals_shown(page, seats):
-    return [int(label(page, f"total-{seat}").split()[-1]) for seat in range(seats)]
+    """Each seat's total as its label ends ("Ona 12", "Jonas −5": a true minus sign)."""
+    shown = [label(page, f"total-{seat}").split()[-1] for seat in range(seats)]
+    return [int(total.replace("\N{MINUS SIGN}", "-")) for total in shown]
 
 
 @pytest.mark.parametrize(

@@ -15,7 +15,8 @@ from stock_deals import Cheats, split
 from rules import Card, Code, Match, Suit, deck, load, verdict
 from rules.cards import ACE
 from rules.domino import Domino
-from rules.messages import MESSAGES, refusal_message
+from rules.i18n import tr
+from rules.messages import refusal_message
 from rules.options import OptionError
 
 
@@ -571,8 +572,8 @@ def test_expected_now():
     ],
 )
 def test_reasons_in_both_languages(reason):
-    en, lt = MESSAGES[reason]
-    assert en and lt and en != lt
+    en, lt = tr("en", f"refusal.{reason}"), tr("lt", f"refusal.{reason}")
+    assert f"refusal.{reason}" not in (en, lt) and en != lt
 
 
 # -- random whole deals, the true hands known to the test ------------------------------

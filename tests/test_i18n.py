@@ -1,83 +1,111 @@
-"""Every string in both languages: the app's catalogues and the referee's messages."""
+"""Every string in every language: the app's catalogues and the referee's (``rules`` domain)."""
 
 from __future__ import annotations
 
 import gettext
 import io
+import itertools
 import re
-import string
 import time
 from datetime import UTC, datetime
 
 import pytest
 from conftest import need_shared
+from wordings import facts as fields
+from wordings import forms, keys
+from wordings import key_of as key
 
-from app.catalogues import TEMPLATE, extract_keys, template, template_text
+from app.catalogues import DOMAINS, RULES, extract_keys, template, template_text
 from app.i18n import LANGUAGES, catalogue, format_number, format_percent, format_time, tr, trn
 from app.rules_text import rules_page
 from rules import GAMES
+from rules import i18n as referee
+from rules.cards import deck, rank_name
 from rules.codes import VIOLATIONS, Code
-from rules.grammar import plural_form
-from rules.messages import AGREEING, MESSAGES, VIOLATION_MESSAGES
+from rules.messages import card_words
+from rules.options import COMMON, help_text
+
+FOLDERS = [domain.catalogues for domain in DOMAINS]
+NAMES = ["app", "rules"]
 
 
-def fields(text: str) -> set[str]:
-    """The facts a sentence names (words that only agree with them are not facts)."""
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name} - AGREEING
+def plain(lang: str, folder=DOMAINS[0].catalogues) -> dict[str, object]:
+    """A catalogue's messages by key, without the header and the variant wordings."""
+    return {key(m): m for m in catalogue(lang, folder) if m.id and not m.context}
 
 
-def key(message) -> str:
-    return message.id[0] if isinstance(message.id, tuple) else message.id
-
-
-def forms(message) -> tuple[str, ...]:
-    return message.string if isinstance(message.string, tuple) else (message.string,)
-
-
-def plain(lang: str) -> dict[str, object]:
-    """A catalogue's messages by key, without the header and the gendered wordings."""
-    return {key(m): m for m in catalogue(lang) if m.id and not m.context}
-
-
-def test_catalogues_have_the_same_keys_and_placeholders():
-    lt, en = plain("lt"), plain("en")
-    assert lt.keys() == en.keys()
-    for name in lt:
-        assert isinstance(lt[name].id, tuple) == isinstance(en[name].id, tuple), name
-        wanted = {lang: catalogue(lang).num_plurals for lang in LANGUAGES}
-        for lang, message in (("lt", lt[name]), ("en", en[name])):
-            texts = forms(message)
-            assert all(texts) and len(texts) in (1, wanted[lang]), (lang, name)
-        assert {frozenset(fields(t)) for t in forms(lt[name]) + forms(en[name])} == {
-            frozenset(fields(forms(lt[name])[0]))
+@pytest.mark.parametrize("folder", FOLDERS, ids=NAMES)
+def test_catalogues_have_the_same_keys_and_placeholders(folder):
+    texts = {lang: plain(lang, folder) for lang in LANGUAGES}
+    source = texts[LANGUAGES[0]]
+    for lang in LANGUAGES:
+        assert texts[lang].keys() == source.keys(), lang
+    wanted = {lang: catalogue(lang, folder).num_plurals for lang in LANGUAGES}
+    for name, first in source.items():
+        found = [(lang, texts[lang][name]) for lang in LANGUAGES]
+        for lang, message in found:
+            assert isinstance(message.id, tuple) == isinstance(first.id, tuple), (lang, name)
+            assert all(forms(message)) and len(forms(message)) in (1, wanted[lang]), (lang, name)
+        assert {frozenset(fields(t)) for _, m in found for t in forms(m)} == {
+            frozenset(fields(forms(first)[0]))
         }, name
 
 
-def test_every_gendered_wording_varies_a_key_with_its_facts():
+def _contexts(key: str) -> set[str]:
+    """What a variant of ``key`` may agree with: a word that agrees with a card (``word.*``),
+    the card's rank; a card's words, the grammatical case a sentence names it in; any other
+    text, the genders of the people it names, one of them a woman."""
+    if key.startswith("word."):
+        return {rank_name(rank) for rank in range(2, 15)}
+    if key.startswith("card."):
+        return {"gen"}
+    return {"".join(p) for n in (1, 2, 3) for p in itertools.product("mf", repeat=n) if "f" in p}
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=NAMES)
+def test_every_variant_varies_a_key_with_its_facts(folder):
     for lang in LANGUAGES:
-        texts = plain(lang)
-        for message in catalogue(lang):
+        texts = plain(lang, folder)
+        for message in catalogue(lang, folder):
             if message.context:
-                assert set(message.context) <= {"m", "f"} and "f" in message.context
-                assert fields(message.string) == fields(texts[key(message)].string), key(message)
+                assert message.context in _contexts(key(message)), (lang, key(message))
+                assert {frozenset(fields(t)) for t in forms(message)} == {
+                    frozenset(fields(forms(texts[key(message)])[0]))
+                }, key(message)
 
 
-def test_the_template_is_what_extraction_gives_now():
+@pytest.mark.parametrize("domain", DOMAINS, ids=NAMES)
+def test_the_template_is_what_extraction_gives_now(domain):
     """After a key is added or dropped in the code: ``uv run python -m app.catalogues``."""
-    assert TEMPLATE.read_bytes() == template_text()
+    assert domain.template.read_bytes() == template_text(domain)
 
 
+@pytest.mark.parametrize("folder", FOLDERS, ids=NAMES)
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_compiled_catalogues_are_their_po_files_now(lang):
+def test_the_compiled_catalogues_are_their_po_files_now(lang, folder):
     """After a text changes in a ``.po``: ``uv run python -m app.catalogues``."""
-    from app.i18n import CATALOGUES, compiled
+    from app.i18n import compiled
 
-    assert (CATALOGUES / f"{lang}.mo").read_bytes() == compiled(lang)
+    assert (folder / f"{lang}.mo").read_bytes() == compiled(lang, folder)
 
 
-def test_extraction_leaves_nothing_out_and_both_catalogues_have_every_key():
-    asked = {key(m) for m in template() if m.id}
-    assert asked == plain("lt").keys() == plain("en").keys()
+@pytest.mark.parametrize("domain", DOMAINS, ids=NAMES)
+def test_extraction_leaves_nothing_out_and_every_catalogue_has_every_key(domain):
+    asked = {key(m) for m in template(domain) if m.id}
+    for lang in LANGUAGES:
+        assert asked == plain(lang, domain.catalogues).keys(), lang
+
+
+def test_a_key_no_longer_named_drops_out_of_the_template():
+    """A reason is kept by the code that names it: one the code stops naming is no key."""
+    extracted = {key(m) for m in template(RULES) if m.id}
+    assert {"refusal.must_follow", "refusal.holds_suit_led", "violation.revoke"} <= extracted
+    assert {"refusal.no_fit_left", "record.name_empty", "record.not_json"} <= extracted
+    found = list(extract_keys(io.BytesIO(b'raise Refused(Code.X, "gone_now")\n'), [], (), {}))
+    assert not any("refusal.gone_now" in args for _, _, args, _ in found)
+    reasons = {"reasons": RULES.reasons}
+    found = list(extract_keys(io.BytesIO(b'raise Refused(Code.X, "new")\n'), [], (), reasons))
+    assert ("<key>", ("refusal.new",)) in [(name, args) for _, name, args, _ in found]
 
 
 def test_the_extractor_finds_keys_asked_for_mentioned_and_built():
@@ -90,9 +118,10 @@ def test_the_extractor_finds_keys_asked_for_mentioned_and_built():
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_rules_plural_forms_are_the_catalogues(lang):
+def test_the_referee_counts_as_the_app_does(lang):
     rule = gettext.c2py(catalogue(lang).plural_expr)
-    assert [plural_form(lang, n) for n in range(250)] == [rule(n) for n in range(250)]
+    counted = referee.catalogue(lang).plural
+    assert [counted(n) for n in range(250)] == [rule(n) for n in range(250)]
 
 
 def test_counts_take_their_plural_form():
@@ -147,17 +176,17 @@ def test_code_enum_is_exactly_the_contract():
     assert {c.value for c in Code} == contract_codes()
 
 
-def test_every_code_has_both_messages():
+def test_every_code_has_its_sentence_in_every_language():
     for code in Code:
-        en, lt = VIOLATION_MESSAGES[code] if code in VIOLATIONS else MESSAGES[code.value]
-        assert en and lt and en != lt, code
-        assert fields(en) == fields(lt), code
+        name = f"violation.{code.value}" if code in VIOLATIONS else f"refusal.{code.value}"
+        said = [referee.tr(lang, name) for lang in LANGUAGES]
+        assert name not in said and len(set(said)) == len(said), code
 
 
-def test_reasons_have_both_languages_with_the_same_facts():
-    for reason, (en, lt) in MESSAGES.items():
-        assert en and lt, reason
-        assert fields(en) == fields(lt), reason
+def test_every_card_has_its_words_in_every_language():
+    for lang in LANGUAGES:
+        said = {card_words(card, lang) for card in deck(52)}
+        assert len(said) == 52 and not any("card." in words for words in said), lang
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -166,14 +195,15 @@ def test_rules_pages_in_both_languages_have_the_same_paragraphs(game):
     assert anchors["lt"] == anchors["en"] and len(anchors["lt"]) >= 5
 
 
-def test_every_option_has_a_label_in_both_languages():
-    from rules.options import COMMON
-
+def test_every_option_has_a_label_and_its_meaning_in_every_language():
+    meant = set()
     for game in GAMES.values():
         for option in game.OPTIONS + COMMON:
-            assert option.help_en and option.help_lt
             for lang in LANGUAGES:
                 assert f"option.{option.name}" in plain(lang), (lang, option.name)
+                assert not help_text(game.id, option, lang).startswith("help."), (game.id, option)
+            meant.add(option.name if option in COMMON else f"{game.id}.{option.name}")
+    assert meant == set(keys("help")), "a meaning kept for an option no game has"
 
 
 def test_every_rule_link_leads_to_a_paragraph():

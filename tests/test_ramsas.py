@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from rules import GAMES, Card, Code, Match, Status, load, verdict
 from rules.cards import ACE, Suit, deck
 from rules.match import Expected
-from rules.options import OptionError
+from rules.options import OptionError, help_text
 from rules.ramsas import Ramsas, RamsasDeal
 
 
@@ -108,9 +108,10 @@ def test_option_defaults_and_help():
         options["dealer_keeps_trump"],
     ) == (20, True, True, False, False, False)
     for option in Ramsas.OPTIONS:
-        for text in (option.help_en, option.help_lt):
-            assert text and "\n" not in text
-        assert option.help_en != option.help_lt
+        en, lt = (help_text("ramsas", option, lang) for lang in ("en", "lt"))
+        for text in (en, lt):
+            assert text and "\n" not in text and not text.startswith("help.")
+        assert en != lt
 
 
 # -- trump card and redeal ------------------------------------------------
@@ -642,15 +643,15 @@ def test_every_reason_the_engine_names_has_both_sentences():
     from pathlib import Path
 
     import rules.ramsas
-    from rules.messages import MESSAGES
+    from rules.i18n import tr
 
     source = Path(rules.ramsas.__file__).read_text(encoding="utf-8")
     reasons = set(re.findall(r'Refused\(Code\.\w+, "(\w+)"', source))
     reasons |= set(re.findall(r'Code\.\w+,\s+"(\w+)"', source))
     assert {"vetoed_buy", "holds_header", "jacks_pair"} <= reasons
     for reason in reasons:
-        en, lt = MESSAGES[reason]
-        assert en and lt and en != lt
+        en, lt = tr("en", f"refusal.{reason}"), tr("lt", f"refusal.{reason}")
+        assert f"refusal.{reason}" not in (en, lt) and en != lt
 
 
 # -- random whole matches -------------------------------------------------

@@ -155,7 +155,7 @@ def test_board_shows_the_finished_trick_and_who_won_it():
 
 def test_board_after_the_next_lead_shows_it_and_the_last_trick_below():
     b = build(view(OPENING, FIRST, SECOND, "play 2 AD"))
-    assert "Ankstesnė kirtis: laimėjo Jonas" in words(b)
+    assert "Ankstesnis kirtis: laimėjo Jonas" in words(b)
     assert not any(t.startswith("Kirtį laimėjo") for t in words(b))
     assert shown_cards(b) == [*cards("9H"), None, None, *cards("AD", "KS", "AS", "QS")]
 

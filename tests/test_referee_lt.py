@@ -9,6 +9,7 @@ import sys
 import pytest
 from conftest import ROOT, SCENARIOS
 
+from app.i18n import tr
 from app.notices import sentence
 from app.table.model import TableModel
 from models import Store
@@ -45,7 +46,8 @@ def test_the_lithuanian_verdict_has_the_apps_sentences(path, tmp_path):
     for number, deal in enumerate(lt["deals"]):
         lines = table.deal_lines(number)
         for r in deal["rejected"]:
-            assert f"{r['event'] + 1}. atmesta: {sentence(r['message'])}" in lines
+            refused = tr("lt", "history.refused", reason=sentence(r["message"]))
+            assert f"{r['event'] + 1}. {refused}" in lines
             said += 1
         for v in deal["violations"]:
             assert f"   ! {sentence(v['message'])}" in lines
@@ -74,3 +76,51 @@ def test_a_bad_file_is_said_in_lithuanian_only_when_asked(tmp_path):
         ]
         assert [run.returncode for run in runs] == [2, 2]
         assert english in runs[0].stderr and lithuanian in runs[1].stderr
+
+
+def lone_player_record(**top):
+    """A Ramsas record in which Jogaila is refused a card because of a trump known to be his."""
+    record = json.loads((SCENARIOS / "ramsas-two-players.json").read_text(encoding="utf-8"))
+    return {**record, "players": ["Ona", "Jogaila"], **top}
+
+
+@pytest.mark.parametrize(
+    ("genders", "pronoun"), [(None, "jo"), (["f", "m"], "jo"), (["f", "f"], "jos")]
+)
+def test_a_records_genders_choose_the_wording(tmp_path, genders, pronoun):
+    record = lone_player_record(**({} if genders is None else {"genders": genders}))
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    said = [r["message"] for d in referee(path, "--lang", "lt")["deals"] for r in d["rejected"]]
+    about = [m for m in said if m.startswith("Jogaila") and (" jo " in m or " jos " in m)]
+    assert about and all(f" {pronoun} " in m for m in about), said
+
+
+@pytest.mark.parametrize("genders", [["f"], ["f", "m", "m"], ["f", "x"], "fm", None, [1, 0]])
+def test_genders_of_another_length_or_value_make_the_file_invalid(tmp_path, genders):
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(lone_player_record(genders=genders)), encoding="utf-8")
+    run = subprocess.run(
+        [sys.executable, "-m", "rules", str(path), "--lang", "lt"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert run.returncode == 2 and run.stdout == ""
+    assert "„genders“ turi būti sąrašas" in run.stderr and len(run.stderr.splitlines()) == 1
+
+
+def test_the_referee_needs_nothing_but_the_standard_library(tmp_path):
+    """``python -S`` leaves out every installed package: the rules' catalogues are read with
+    ``gettext`` alone, from the package's own folder (a checkout needs no build step)."""
+    path = SCENARIOS / "ramsas-two-players.json"
+    run = subprocess.run(
+        [sys.executable, "-S", "-m", "rules", str(path), "--text", "--lang", "lt"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith("Partija 1 (dalija ") and "taškai:" in run.stdout

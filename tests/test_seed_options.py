@@ -18,6 +18,7 @@ from app.i18n import tr
 from app.new_match import NewMatchModel, _typed_list
 from rules import GAMES
 from rules.errors import OptionError
+from rules.options import help_text
 
 NEW = {
     "ramsas": ("instant_win", "forgot_waiver"),
@@ -33,7 +34,7 @@ def play(player, card, **more):
 @pytest.mark.parametrize("game, name", [(g, n) for g, names in NEW.items() for n in names])
 def test_each_option_is_declared_once_with_a_line_in_each_language(game, name):
     [option] = [o for o in GAMES[game].OPTIONS if o.name == name]
-    for text in (option.help_en, option.help_lt):
+    for text in (help_text(game, option, "en"), help_text(game, option, "lt")):
         assert text and "\n" not in text and text.endswith(".")
     for lang in ("lt", "en"):
         assert tr(lang, f"option.{name}") != f"option.{name}"

@@ -66,7 +66,7 @@ def test_import_and_roster_messages(store_url):
     model.import_files([b"{nope"])
     assert model.message == (
         "Failo nepavyko perskaityti: ne JSON: lauko pavadinimas turi būti dvigubose kabutėse "
-        "(1 eilutė, 2 stulpelis)."
+        "(eilutė 1, stulpelis 2)."
     )
     model.import_files([json.dumps({"format": 1, "game": "chess"}).encode()])
     assert model.message.startswith("Ne žaidimo įrašas")

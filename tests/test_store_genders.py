@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 
 import pytest
@@ -80,3 +81,21 @@ def test_the_roster_screen_changes_a_gender_and_says_so(store):
     model.set_gender("Ona", MASCULINE)
     assert model.message == "Ona: dabar sakoma „jis“."
     assert model.roster_genders()["Ona"] == MASCULINE
+
+
+def test_an_export_writes_the_rosters_genders_and_an_import_keeps_them(store, tmp_path):
+    live = store.create_match(
+        game="devynake", players=["Kim", "Jogaila", "Ona"], genders=[FEMININE, "", MASCULINE]
+    )
+    record = json.loads(store.export_record(live.match_id))
+    assert record["genders"] == [FEMININE, MASCULINE, MASCULINE]
+    assert record["players"] == ["Kim", "Jogaila", "Ona"]
+    # Into another store, where the names are new: they take the record's genders.
+    other = Store(tmp_path / "other.db")
+    [copy] = other.import_records([record])
+    assert other.roster_genders() == {"Kim": "f", "Jogaila": "m", "Ona": "m"}
+    assert json.loads(other.export_record(copy)) == record
+    other.close()
+    # A name the roster knows keeps the roster's gender, whatever the record says.
+    [again] = store.import_records([{**record, "genders": [MASCULINE] * 3}])
+    assert json.loads(store.export_record(again))["genders"] == record["genders"]

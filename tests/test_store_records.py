@@ -98,6 +98,7 @@ def test_app_matches_export_like_imported_ones(store):
         "format": 1,
         "game": "devynake",
         "players": ["Ona", "Jonas", "Rūta"],
+        "genders": ["f", "m", "f"],
         "options": {"deals": 2, "scoring": "bank"},
         "first_dealer": 2,
         "deals": [{"events": [{"type": "play", "player": 0, "card": "9S"}]}],

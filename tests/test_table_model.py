@@ -28,11 +28,11 @@ def table(store, game, players, lang="en", **options):
 
 def test_one_tap_per_card_stores_the_entry(store, tmp_path):
     tm = table(store, "devynake", ["Ona", "Jonas", "Rūta"])
-    assert tm.headline() == "Jonas: play or pass"
+    assert tm.headline() == "Jonas: play or pass?"
     assert tm.card_state(__import__("rules").Card.parse("9H")) == "fits"
     tm.tap_card("9H")
     assert tm.notice is None
-    assert tm.entries() == [(1, "Jonas: 9 of hearts")]
+    assert tm.entries() == [(1, "Jonas plays 9 of hearts")]
     # Durable: a second store on the same file sees the entry.
     other = Store(tmp_path / "partija.db")
     record = json.loads(other.export_record(tm.keeper.match_id))
@@ -112,7 +112,7 @@ def test_the_table_may_annul_the_deal_for_a_flagged_violation(store):
     assert tm.match.current.status.value == "annulled"
     assert table_state.pending_violations(tm) == ()
     summary = tm.deal_summary()
-    assert summary.startswith("Deal annulled") and "Violation: Jonas" in summary
+    assert summary.startswith("Deal annulled") and "Violation – Jonas" in summary
 
 
 def test_violations_with_points_are_news_and_named_in_the_summary(store):
@@ -142,7 +142,7 @@ def test_a_card_played_out_of_turn_is_refused_naming_the_real_player(store):
     assert tm.notice.code == "not_your_turn" and "Rūta" in tm.notice.text
     assert tm.entries() == [] and tm.mode == Playing()
     tm.tap_card("9H")  # the next tap is for the player expected again
-    assert tm.entries() == [(1, "Jonas: 9 of hearts")]
+    assert tm.entries() == [(1, "Jonas plays 9 of hearts")]
 
 
 def test_played_cards_stay_dimmed_while_cards_are_picked(store):
@@ -160,9 +160,9 @@ def test_played_cards_stay_dimmed_while_cards_are_picked(store):
 def test_undo_says_what_it_undid(store):
     tm = table(store, "devynake", ["Ona", "Jonas", "Rūta"])
     tm.tap_card("9H")
-    assert tm.undo_label() == "Undo: Jonas: 9 of hearts"
+    assert tm.undo_label() == "Undo: Jonas plays 9 of hearts"
     tm.undo()
-    assert tm.notice.text == "Undone: Jonas: 9 of hearts" and tm.entries() == []
+    assert tm.notice.text == "Undone: Jonas plays 9 of hearts" and tm.entries() == []
     assert tm.undo_label() == "Undo the deal's start"
     tm.undo()  # the deal's start
     tm.undo()
@@ -186,13 +186,13 @@ def test_domino_puts_a_card_where_it_fits_and_asks_when_both_ends_take_it(store)
     left, right = tm.mode.question.options
     assert (str(left.card), str(right.card)) == ("2H", "7S")  # the end card each joins
     tm.answer(right)
-    assert tm.entries()[-1][1] == "Jonas: 2 of spades (right)"
+    assert tm.entries()[-1][1] == "Jonas plays 2 of spades at the right end"
     tm.tap_card("AD")  # Ona: a wild ace fits both ends: which end, then which suit
     tm.answer(tm.mode.question.options[0])
     assert tm.headline() == "Which suit does the ace stand for?"
     [spades] = [o for o in tm.mode.question.options if o.suit is not None and o.suit.value == "S"]
     tm.answer(spades)
-    assert tm.entries()[-1][1] == "Ona: ace of diamonds as spades (left)"
+    assert tm.entries()[-1][1] == "Ona plays ace of diamonds as spades at the left end"
     tm.tap_card("3C")  # Jonas: fits neither end (AS face, 2S): refused, nothing asked
     assert tm.notice.code == "not_playable" and isinstance(tm.mode, Playing)
 
@@ -219,7 +219,7 @@ def test_ramsas_buying_folding_and_jacks(store):
     tm.tap_card("JD")
     tm.tap_card("JH")
     tm.confirm_picking()
-    assert tm.entries()[-1][1] == "Jonas shows jacks: jack of diamonds, jack of hearts"
+    assert tm.entries()[-1][1] == "Jonas shows jack of diamonds, jack of hearts"
 
 
 def test_reveal_in_domino_after_the_end(store):
@@ -263,23 +263,23 @@ def test_correcting_a_past_card_replays_and_says_what_changed(store):
     tm.tap_card("9S")  # it was the nine of spades: now 10H and JH no longer fit
     assert tm.mode == Playing()
     assert tm.notice.text == (  # in words: which entries fell with it, and why
-        "Entry 1 corrected (Jonas: 9 of spades). Entry 2 (Rūta: 10 of hearts) is now refused. "
-        "10 of hearts does not fit: the hearts row starts with the nine. Entry 3 (Ona: jack "
-        "of hearts) is now refused. It is Rūta's turn, not Ona's."
+        "Entry 1 corrected (Jonas plays 9 of spades). Entry 2 (Rūta plays 10 of hearts) is now "
+        "refused. 10 of hearts does not fit: the hearts row starts with the nine. Entry 3 (Ona "
+        "plays jack of hearts) is now refused. It is Rūta's turn, not Ona's."
     )
     assert tm.undo_label() == "Undo: refused entry 3"  # what undo takes back, as it is
     tm.undo_correction()  # one tap puts it back as it was
     assert tm.entries() == [
-        (1, "Jonas: 9 of hearts"),
-        (2, "Rūta: 10 of hearts"),
-        (3, "Ona: jack of hearts"),
+        (1, "Jonas plays 9 of hearts"),
+        (2, "Rūta plays 10 of hearts"),
+        (3, "Ona plays jack of hearts"),
     ]
-    assert tm.notice.text == "Correction taken back – entry 1 is again: Jonas: 9 of hearts."
+    assert tm.notice.text == "Correction taken back – entry 1 is again: Jonas plays 9 of hearts."
     tm.start_correcting(0)
     tm.tap_card("9S")
     tm.start_correcting(0)
     tm.tap_card("5H")  # not in this deck: refused, nothing changes
-    assert tm.notice.code == "bad_card" and tm.entries()[0] == (1, "Jonas: 9 of spades")
+    assert tm.notice.code == "bad_card" and tm.entries()[0] == (1, "Jonas plays 9 of spades")
 
 
 def test_ramsas_declared_by_a_chosen_player_wins_the_match(store):
@@ -313,7 +313,7 @@ def test_end_of_deal_says_why_and_who_deals_next(store):
     assert tm.notice is None  # the summary stands on its own, until the next deal
     assert tm.deal_summary() == (
         "Deal over. Points: Ona +4, Jonas +6. Ona: 4 tricks. "
-        "Jonas: 1 trick and +5 for the jacks. Violation: Jonas led at entry 5 without "
+        "Jonas: 1 trick and +5 for the jacks. Violation – Jonas led at entry 5 without "
         "the trump ace, yet later played ace of diamonds. Jonas deals next."
     )
 
@@ -324,7 +324,7 @@ def test_a_pass_corrected_into_the_card_and_back(store):
     tm.tap_card("9S")  # Rūta
     tm.start_correcting(0)
     tm.tap_card("9H")
-    assert tm.entries()[0] == (1, "Jonas: 9 of hearts") and tm.notice.text.endswith(
+    assert tm.entries()[0] == (1, "Jonas plays 9 of hearts") and tm.notice.text.endswith(
         "No other entry changed."
     )
     tm.start_correcting(0)
@@ -354,7 +354,7 @@ def test_a_failed_commit_says_not_saved_and_shows_nothing_as_accepted(store, mon
     assert tm.entries() == [] and told == []
     monkeypatch.undo()
     tm.tap_card("9H")  # once there is room, the same tap goes in, and other screens hear
-    assert tm.notice is None and tm.entries() == [(1, "Jonas: širdžių devynakė")]
+    assert tm.notice is None and tm.entries() == [(1, "Jonas – širdžių devynakė")]
     assert told == ["stored"]
 
 
@@ -364,7 +364,7 @@ def test_a_screen_behind_another_is_told_and_redrawn(store, tmp_path):
     other.resume(tm.keeper.match_id).add_entry({"type": "play", "player": 1, "card": "9H"})
     tm.tap_card("9S")  # from the old picture: nobody had played yet
     assert tm.notice.kind == "info" and tm.notice.text.startswith("Another screen")
-    assert tm.entries() == [(1, "Jonas: 9 of hearts")]
+    assert tm.entries() == [(1, "Jonas plays 9 of hearts")]
     other.resume(tm.keeper.match_id).add_entry({"type": "play", "player": 2, "card": "10H"})
     tm.refresh_from_store()  # what PubSub calls when another tab of this server stored
     assert tm.notice.text.startswith("Another screen changed this match")
@@ -385,7 +385,7 @@ def test_ending_a_match_asks_and_can_be_taken_back(store, tmp_path):
     assert tm.undo_label() == "Undo: end of match"
     tm.undo()  # takes back the end, not the card
     assert not tm.match.stopped and not tm.match.finished
-    assert tm.entries() == [(1, "Jonas: 9 of hearts")]
+    assert tm.entries() == [(1, "Jonas plays 9 of hearts")]
     assert tm.notice.text == "The match goes on where it was ended."
     # and from the history, after a restart: the match reopened goes on
     tm.ask("stop")

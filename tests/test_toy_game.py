@@ -38,7 +38,7 @@ class Toy(Game):
     id = "toy"
     MIN_SEATS, MAX_SEATS = 2, 2
     ENTRY_TYPES = frozenset({"play", *RULINGS})
-    OPTIONS = (whole("target", 3, "Points that win.", "Kiek taškų laimi."),)
+    OPTIONS = (whole("target", 3),)
 
     def build_deck(self) -> frozenset[Card]:
         return frozenset(c for c in deck(52) if c.suit is Suit.HEARTS)

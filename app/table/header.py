@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from app.i18n import tr
+from app.i18n import number, tr
 from app.kept import use_kept
 from app.memo import memo
 from app.table.buttons import bare_button, icon_button
@@ -30,11 +30,12 @@ def SeatTotal(
     """One seat's total in the header; a tap redraws the two whose turn it moved between,
     and keeps their marks and words (``use_kept``)."""
     kept = use_kept()
+    shown = number(total)
     # The seat to act is marked twice: filled, and with an arrow (never colour alone).
     return ft.Semantics(
         identifier=f"total-{seat}",
         # The total stays last: "Ona (dalija) 12".
-        label=f"{name} ({dealer_word}) {total}" if deals else f"{name} {total}",
+        label=f"{name} ({dealer_word}) {shown}" if deals else f"{name} {shown}",
         content=ft.Container(
             padding=ft.Padding.symmetric(horizontal=10, vertical=5),
             border_radius=16,
@@ -43,7 +44,7 @@ def SeatTotal(
                 [
                     *([kept.get("turn", seat_mark, ft.Icons.PLAY_ARROW)] if turn else []),
                     *([kept.get("deals", seat_mark, ft.Icons.STYLE)] if deals else []),
-                    kept.get((name, total), seat_words, f"{name} {total}"),
+                    kept.get((name, total), seat_words, f"{name} {shown}"),
                 ],
                 tight=True,
                 spacing=2,

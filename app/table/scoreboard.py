@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from app.i18n import tr
+from app.i18n import number, signed, tr
 from app.kept import Kept, use_kept
 from app.memo import memo
 from app.table.state import RECENT_DEALS, ScoreState
@@ -50,7 +50,7 @@ def chart(state: ScoreState, kept: Kept) -> ft.Control:
 def score_row(number: int, points: tuple[int, ...] | None, seats: int) -> ft.DataRow:
     cells = [ft.DataCell(ft.Text(str(number)))]
     cells += [
-        ft.DataCell(ft.Text("…" if p is None else f"{p:+d}")) for p in (points or [None] * seats)
+        ft.DataCell(ft.Text("…" if p is None else signed(p))) for p in (points or [None] * seats)
     ]
     return ft.DataRow(cells=cells, key=f"deal-{number}")
 
@@ -76,7 +76,7 @@ def Scoreboard(state: ScoreState) -> ft.Control:
     rows.append(
         ft.DataRow(
             cells=[ft.DataCell(ft.Text(tr(lang, "score.total"), weight=ft.FontWeight.BOLD))]
-            + [ft.DataCell(ft.Text(str(t), weight=ft.FontWeight.BOLD)) for t in state.totals],
+            + [ft.DataCell(ft.Text(number(t), weight=ft.FontWeight.BOLD)) for t in state.totals],
             key="total",
         )
     )

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from app.describe import card_words, deal_reasons, entry_line, expected_line
-from app.i18n import tr
+from app.i18n import signed, tr
 from app.notices import anchor, sentence
 from app.table.mode import Answering, AskingWho, Correcting, Picking, Playing
 from rules import Card, Status
@@ -291,7 +291,7 @@ def deal_summary(tm: TableModel) -> str:
     proven = [tr(tm.lang, "deal.violation", text=violation_sentence(tm, v)) for v in log.violations]
     if log.status is Status.ANNULLED:
         return " ".join([tr(tm.lang, "deal.annulled"), *proven])
-    parts = ", ".join(f"{n} {p:+d}" for n, p in zip(tm.names, log.points) if p)
+    parts = ", ".join(f"{n} {signed(p)}" for n, p in zip(tm.names, log.points) if p)
     lines = [
         tr(tm.lang, "deal.points", points=parts or "0"),
         *deal_reasons(tm.lang, log, tm.names, tm.match.game.options),
