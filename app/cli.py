@@ -15,7 +15,8 @@
     partija --version                   "partija <version>"
 
 ``main.py`` takes the same arguments. A bad file or an unusable database gives one line on
-stderr and exit 2.
+stderr and exit 2, in the language of the terminal's locale (Lithuanian for ``lt_…``,
+else English).
 """
 
 from __future__ import annotations
@@ -63,6 +64,17 @@ class _PrintVersion(argparse.Action):
     ) -> None:
         print(f"partija {version()}")
         parser.exit()
+
+
+def language() -> str:
+    """The language of the command line's messages: the locale's (``LC_ALL``, ``LC_MESSAGES``,
+    ``LANG``, the first one set) when it is Lithuanian, else English – a terminal with no
+    locale of its own (``C``) reads English."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name)
+        if value:
+            return "lt" if value.lower().startswith("lt") else "en"
+    return "en"
 
 
 def main(argv: list[str] | None = None, prog: str = "partija") -> int:
@@ -147,9 +159,11 @@ def _store_command(args: argparse.Namespace, prog: str) -> int:
         check_records,
     )
     from models.club import ClubError
+    from models.faults import Told
     from models.files import read_record_file
     from rules.errors import RecordError
 
+    lang = language()
     records = []
     if args.command == "import":  # every file read and checked before the database is opened
         path = ""
@@ -158,23 +172,23 @@ def _store_command(args: argparse.Namespace, prog: str) -> int:
                 records.append(read_record_file(path))
             records = check_records(records)
         except RecordRejected as exc:
-            return _fail(prog, f"{args.files[exc.position]}: {exc.line()}")
+            return _fail(prog, f"{args.files[exc.position]}: {exc.line(lang)}")
         except RecordError as exc:
-            return _fail(prog, f"{path}: {exc.line()}")
+            return _fail(prog, f"{path}: {exc.line(lang)}")
     try:
         store = Store(args.db)
     except (DatabaseUnavailable, NewerDatabase, ForeignDatabase, StoreFault) as exc:
-        return _fail(prog, str(exc))
+        return _fail(prog, exc.message(lang))
     if store.moved_aside is not None:
         log.error("%s", store.moved_aside.message())
-        print(store.moved_aside.message(), file=sys.stderr)
+        print(store.moved_aside.message(lang), file=sys.stderr)
     try:
         _run_store_command(args, store, records)
     except (UnknownMatch, StoreFault, ClubError) as exc:
-        return _fail(prog, str(exc))
+        return _fail(prog, exc.message(lang))
     except OSError as exc:  # the output closed (a pipe into head) or full (a disk, /dev/full)
         _silence_stdout()
-        return _fail(prog, f"cannot write the output: {exc.strerror or exc}")
+        return _fail(prog, Told("output", reason=exc.strerror or exc).message(lang))
     finally:
         store.close()
     return 0
@@ -205,19 +219,21 @@ def _serve_club(args: argparse.Namespace) -> str | None:
     """Set the app up as a club's server; why not, if it cannot be."""
     from models import DatabaseUnavailable, ForeignDatabase, NewerDatabase, Store, StoreFault
     from models.club import SETTING, Club
+    from models.faults import Told
 
+    lang = language()
     if not args.web:
-        return "--club serves the app to browsers: add --web"
+        return Told("club_web").message(lang)
     try:
         store = Store(args.db)
     except (DatabaseUnavailable, NewerDatabase, ForeignDatabase, StoreFault) as exc:
-        return exc.message("en") if isinstance(exc, StoreFault) else str(exc)
+        return exc.message(lang)
     try:
         club = Club.from_setting(store.settings().get(SETTING))
     finally:
         store.close()
     if club is None:
-        return "this database has no club yet: run `main.py club init --name NAME` first"
+        return Told("club_none").message(lang)
     shown = f"[{args.host}]" if ":" in args.host else args.host
     os.environ["PARTIJA_CLUB"] = "1"
     os.environ["PARTIJA_PUBLIC_URL"] = args.public_url or f"http://{shown}:{args.port}"
@@ -233,7 +249,7 @@ def _club_init(store: Any, name: str, pin: str | None) -> None:
         pin = os.environ.get("PARTIJA_CLUB_PIN")
     if pin is None:
         if not sys.stdin.isatty():
-            raise ClubError("give the PIN with --pin or $PARTIJA_CLUB_PIN")
+            raise ClubError("club_no_pin")
         import getpass
 
         pin = getpass.getpass("PIN: ")

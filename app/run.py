@@ -48,7 +48,7 @@ def open_store(lang: str) -> tuple[object | None, str | None]:
         store = Store()
     except (DatabaseUnavailable, NewerDatabase, ForeignDatabase, StoreFault) as exc:
         log.error("the store cannot be opened: %s", exc)
-        problem = exc.message(lang) if isinstance(exc, StoreFault) else str(exc)
+        problem = exc.message(lang)
         return None, tr(lang, "store.unavailable", problem=problem)
     moved = store.moved_aside
     if moved is not None:

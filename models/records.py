@@ -22,13 +22,18 @@ from rules.match import Match, Status
 from rules.names import MAX_NAME, BadName, clean_name, name_key
 from rules.record import FORMAT, RecordError
 
+from .faults import Told
 from .prepared import Prepared
 from .results import deal_results, match_results
 from .tables import DealRow, EntryRow, MatchRow, Player, Seat, utcnow
 
 
-class UnknownMatch(LookupError):
+class UnknownMatch(Told, LookupError):
     """No match with this id in the store."""
+
+    def __init__(self, match_id: int) -> None:
+        self.match_id = match_id
+        super().__init__("unknown_match", match=match_id)
 
 
 def stored_id(value: int | None) -> int:
@@ -124,7 +129,7 @@ def read_match(session: Session, match_id: int, *, last_only: bool = False) -> S
     """
     row = session.exec(select(MatchRow).where(col(MatchRow.id) == match_id)).first()
     if row is None:
-        raise UnknownMatch(f"no match {match_id}")
+        raise UnknownMatch(match_id)
     seated = list(
         session.exec(
             select(Player.name, Player.gender)

@@ -20,13 +20,14 @@ from rules.match import Match
 from rules.record import FORMAT, RecordError, load
 
 from .changes import listen_url
-from .engine import MovedAside, open_database, readable_records
+from .engine import MovedAside, open_database
 from .files import record_bytes, totals_csv
 from .live import LiveMatch, open_stored
 from .ratings import GameRatings, RatingPoint, Standing, rate_match, rating_history, standings
 from .ratings import rebuild_ratings as rebuild_all
 from .records import insert_record, read_match, roster_names
 from .roster import merge_players, rename_player, set_gender
+from .salvage import salvage
 from .settings import read_settings, write_setting
 from .stats import PlayerStats, player_stats
 from .summaries import MatchSummary, list_matches
@@ -82,17 +83,10 @@ class Store:
             self.moved_aside = self._recover(self.moved_aside)
 
     def _recover(self, moved: MovedAside) -> MovedAside:
-        """Copy the matches still readable in a damaged file into the new one, each alone."""
-        records, unreadable = readable_records(moved.moved_to)
-        recovered = 0
-        for record in records:
-            try:
-                self.import_records([record])
-            except RecordError:
-                unreadable += 1
-            else:
-                recovered += 1
-        return replace(moved, recovered=recovered, unreadable=unreadable)
+        """Copy what can still be read of a damaged file into the new one (``salvage``):
+        every whole match, the players and the settings."""
+        found = salvage(moved.moved_to, self._engine)
+        return replace(moved, recovered=found.recovered, total=found.total)
 
     def close(self) -> None:
         self._engine.dispose()
