@@ -40,7 +40,7 @@ from sqlalchemy.exc import ArgumentError
 
 from .faults import Told, disk_full, may_write, one_line
 from .location import FILE_NAME as FILE_NAME  # these three were defined here: still found here
-from .location import chosen, database_file, is_url
+from .location import chosen, database_file, is_url, look_uri
 from .location import data_folder as data_folder
 from .location import log_folder as log_folder
 from .migrate import check_revision, upgrade
@@ -295,14 +295,13 @@ def _begin(connection: Any) -> None:
 def _refuse_if_not_ours(file: Path) -> None:
     """Raise ``ForeignDatabase`` / ``NewerDatabase`` for a file this version must not write.
 
-    Read only (``mode=ro``): a refused file is not switched to WAL, not migrated,
-    not touched at all. A file that cannot be read this way is left to the
-    integrity check, which sets it aside if it is damaged.
+    Read only (``location.look_uri``): a refused file is not switched to WAL, not
+    migrated, not touched at all, and no file is made beside it. A file that cannot
+    be read this way is left to the integrity check, which sets it aside if it is
+    damaged.
     """
     try:
-        with closing(
-            sqlite3.connect(f"{file.resolve().as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_S)
-        ) as peek:
+        with closing(sqlite3.connect(look_uri(file), uri=True, timeout=BUSY_TIMEOUT_S)) as peek:
             tables = {
                 row[0]
                 for row in peek.execute(

@@ -208,19 +208,28 @@ def test_a_dropped_table_is_told_not_a_traceback(db):
 
 @pytest.mark.parametrize("journal", ["delete", "wal"])
 def test_a_newer_database_is_refused_byte_for_byte(tmp_path, journal):
+    """Refused by the store, the first screen's look and the command line: the file as it
+    was, and nothing made beside it (a read-only connection would make a WAL file's
+    ``-wal`` and ``-shm``) but the fault log."""
+    from models.peek import home
+
     file = tmp_path / "newer.db"
     open_database(file).engine.dispose()
-    with sqlite3.connect(file) as raw:
+    with contextlib.closing(sqlite3.connect(file)) as raw:
         raw.execute(f"PRAGMA journal_mode={journal}")
         raw.execute("UPDATE alembic_version SET version_num = '9999'")
-    if journal == "delete":
-        assert not (tmp_path / "newer.db-wal").exists()
+        raw.commit()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["newer.db"]
     before = file.read_bytes()
-    with pytest.raises(NewerDatabase):
+    with pytest.raises(NewerDatabase) as refused:
         open_database(file)
+    assert "newer version of Partija" in refused.value.message("en")
+    assert "naujesnė Partijos versija" in refused.value.message("lt")
+    assert home(6, file) is None
+    run = cli(file, "matches")
+    assert run.returncode == 2 and len(run.stderr.splitlines()) == 1
     assert file.read_bytes() == before
-    if journal == "delete":
-        assert not (tmp_path / "newer.db-wal").exists()  # never switched to WAL
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["newer.db", "partija.log"]
 
 
 def test_another_programs_database_is_refused_byte_for_byte(tmp_path):
@@ -232,10 +241,10 @@ def test_another_programs_database_is_refused_byte_for_byte(tmp_path):
     run = cli(file, "matches")
     assert run.returncode == 2 and "not a Partija database" in run.stderr
     assert file.read_bytes() == before
-    assert not (tmp_path / "notes.db-wal").exists()
     with pytest.raises(ForeignDatabase):
         open_database(file)
     assert file.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.db", "partija.log"]
 
 
 def test_a_damaged_file_is_kept_and_its_readable_matches_recovered(tmp_path):
