@@ -28,7 +28,7 @@ from rules import Status
 FULL_DEAL = json.loads((SCENARIOS / "devynake-full-deal.json").read_bytes())
 
 
-def cli(db, *args):
+def cli(db, *args, lang="C.UTF-8"):
     return subprocess.run(
         [sys.executable, str(ROOT / "main.py"), "--db", str(db), *args],
         capture_output=True,
@@ -36,6 +36,7 @@ def cli(db, *args):
         cwd=ROOT,
         timeout=120,
         check=False,
+        env={**os.environ, "LANG": lang, "LC_ALL": "", "LC_MESSAGES": ""},
     )
 
 
@@ -296,10 +297,7 @@ def test_a_full_disk_is_told_and_nothing_acknowledged_is_lost(small_disk):
     store = Store(path)
     live = store.create_match(game="devynake", players=["Ona", "Jonas", "Rūta"])
     live.start_deal()
-    # Fill the rest of the disk to the last byte (the write that does not fit ends it).
-    with contextlib.suppress(OSError), open(small_disk / "filler", "wb", buffering=0) as filler:
-        while True:
-            filler.write(b"\0" * 512)
+    fill(small_disk)
     acknowledged, fault = [], None
     for _ in range(60):
         deal = live.match.current.deal
@@ -320,6 +318,52 @@ def test_a_full_disk_is_told_and_nothing_acknowledged_is_lost(small_disk):
     stored = json.loads(store.export_record(live.match_id))
     assert [e for d in stored["deals"] for e in d["events"]] == acknowledged
     store.close()
+
+
+def fill(disk):
+    """Fill the disk to its last byte (the write that does not fit ends it)."""
+    with contextlib.suppress(OSError), open(disk / "filler", "wb", buffering=0) as filler:
+        while True:
+            filler.write(b"\0" * 512)
+
+
+@pytest.mark.parametrize("lang", ["C.UTF-8", "lt_LT.UTF-8"])
+def test_a_full_disk_is_named_when_a_new_file_is_opened(small_disk, lang):
+    """One line in the terminal's language naming the full disk: no logging traceback (the
+    log beside the database cannot be written either) and no bare "disk I/O error"."""
+    fill(small_disk)
+    run = cli(
+        small_disk / "partija.db", "import", str(SCENARIOS / "devynake-full-deal.json"), lang=lang
+    )
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    [line] = run.stderr.splitlines()
+    full = "Diskas, kuriame yra" if lang.startswith("lt") else "The disk holding"
+    assert full in line and str(small_disk / "partija.db") in line, line
+
+
+def test_a_full_disk_is_named_when_a_migration_cannot_be_written(small_disk, tmp_path):
+    """A file of the first schema on a disk with room to open it but not to upgrade it
+    (0002 writes every deal's cached results): the upgrade is told as a full disk and
+    rolled back whole, the file still at its old revision with its rows."""
+    from test_store_crash import old_database
+
+    from bench.table import devynake_record
+
+    rng = random.Random(3)
+    old = tmp_path / "old.db"
+    old_database(old, "0001", [devynake_record(4, rng) for _ in range(40)])
+    path = small_disk / "partija.db"
+    path.write_bytes(old.read_bytes())
+    fill(small_disk)
+    os.truncate(small_disk / "filler", os.path.getsize(small_disk / "filler") - 96 * 1024)
+    run = cli(path, "matches")
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    [line] = run.stderr.splitlines()
+    assert "The disk holding" in line and "is full" in line, line
+    with contextlib.closing(sqlite3.connect(path)) as raw:
+        assert raw.execute("SELECT version_num FROM alembic_version").fetchall() == [("0001",)]
+        assert raw.execute("SELECT count(*) FROM matches").fetchone() == (40,)
+        assert raw.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
 
 
 def test_a_read_only_disk_is_told_and_the_data_kept(small_disk):
