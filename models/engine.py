@@ -48,6 +48,13 @@ from .tables import utcnow
 
 BUSY_TIMEOUT_S = 10.0  # another process (the command line) may hold the write lock briefly
 CONNECT_TIMEOUT_S = 10  # a server that does not answer within this is told as unreachable
+# On a server: a statement that runs longer is cancelled (a stuck query never hangs a
+# table); a lock waited for longer (another table's write on the match, the roster) is
+# given up as busy, as SQLite's busy timeout does; a transaction left open and idle by a
+# client gone silent is ended, so its locks do not hold every other table.
+STATEMENT_TIMEOUT_S = 30.0
+LOCK_TIMEOUT_S = BUSY_TIMEOUT_S
+IDLE_IN_TRANSACTION_S = 60.0
 _CORRUPT = {"SQLITE_CORRUPT", "SQLITE_NOTADB"}
 
 
@@ -229,15 +236,22 @@ def make_server_engine(url: URL) -> Engine:
     writer waits for the first to commit, then finds the new revision and is told
     ``StaleMatch`` – under REPEATABLE READ it would get a serialization error instead.
     Connections are checked before use (``pool_pre_ping``), so a restarted server costs
-    a reconnect, not a failed tap.
+    a reconnect, not a failed tap. Every session runs with the timeouts above: a
+    statement cancelled is ``timeout``, a lock not had in time ``busy``.
     """
     where = shown(url)
+    limits = {
+        "statement_timeout": STATEMENT_TIMEOUT_S,
+        "lock_timeout": LOCK_TIMEOUT_S,
+        "idle_in_transaction_session_timeout": IDLE_IN_TRANSACTION_S,
+    }
+    options = " ".join(f"-c {name}={round(seconds * 1000)}" for name, seconds in limits.items())
     try:
         engine = create_engine(
             url,
             isolation_level="READ COMMITTED",
             pool_pre_ping=True,
-            connect_args={"connect_timeout": CONNECT_TIMEOUT_S},
+            connect_args={"connect_timeout": CONNECT_TIMEOUT_S, "options": options},
         )
     except ImportError as exc:
         raise StoreFault("no_driver", where, str(exc)) from None
@@ -249,7 +263,8 @@ def make_server_engine(url: URL) -> Engine:
             return
         if isinstance(error, driver.Error):
             kind = server_fault_kind(error, (driver.OperationalError, driver.InterfaceError))
-            raise StoreFault(kind, where, _first_line(error)) from error
+            seconds = STATEMENT_TIMEOUT_S if kind == "timeout" else LOCK_TIMEOUT_S
+            raise StoreFault(kind, where, _first_line(error), seconds) from error
 
     event.listen(engine, "handle_error", as_fault)
     return engine
@@ -257,15 +272,17 @@ def make_server_engine(url: URL) -> Engine:
 
 def server_fault_kind(error: BaseException, connection_errors: tuple[type, ...]) -> str:
     """``unreachable`` for a connection that could not be made or was lost (SQLSTATE class
-    08, an administrator's shutdown 57P01–57P03, or the client library's own failure to
-    connect, which has no SQLSTATE); ``unavailable`` for anything else, in the server's
-    own words (a table gone, a permission refused)."""
+    08, an administrator's shutdown 57P01–57P03, a transaction ended for idling 25P03,
+    or the client library's own failure to connect, which has no SQLSTATE); ``timeout``
+    for a statement cancelled (57014), ``busy`` for a lock not had in time (55P03);
+    ``unavailable`` for anything else, in the server's own words (a table gone, a
+    permission refused)."""
     state = getattr(error, "sqlstate", None)
     if state is None:
         return "unreachable" if isinstance(error, connection_errors) else "unavailable"
-    if state.startswith("08") or state in ("57P01", "57P02", "57P03"):
+    if state.startswith("08") or state in ("57P01", "57P02", "57P03", "25P03"):
         return "unreachable"
-    return "unavailable"
+    return {"57014": "timeout", "55P03": "busy"}.get(state, "unavailable")
 
 
 def _first_line(error: BaseException) -> str:
