@@ -5,6 +5,8 @@
     partija [--db PATH] export ID       the match's record (JSON) on stdout
     partija [--db PATH] matches         one line per match: id, game, players, status, totals
     partija [--db PATH] csv ID          points per deal and totals as CSV
+    partija [--db PATH] backup FILE     everything (matches, players, settings) in one file
+    partija [--db PATH] restore FILE    add what a backup holds and the store lacks
     partija [--db PATH] club init --name NAME [--pin PIN]
                                         the club's name and the operators' PIN
     partija [--db PATH] --web --club [--public-url URL]
@@ -113,6 +115,14 @@ def main(argv: list[str] | None = None, prog: str = "partija") -> int:
     commands.add_parser("matches", help="one line per match: id, game, players, status, totals")
     command = commands.add_parser("csv", help="print a match's points per deal and totals as CSV")
     command.add_argument("id", type=int)
+    command = commands.add_parser(
+        "backup", help="write every match, player and setting to one file (a backup)"
+    )
+    command.add_argument("file", metavar="FILE")
+    command = commands.add_parser(
+        "restore", help="add the matches, players and settings of a backup the store lacks"
+    )
+    command.add_argument("file", metavar="FILE")
     command = commands.add_parser("club", help="a club's server: its name and PIN, the ratings")
     club = command.add_subparsers(dest="club", title="club commands", metavar="WHAT", required=True)
     command = club.add_parser("init", help="set the club's name and the operators' PIN")
@@ -149,17 +159,18 @@ def main(argv: list[str] | None = None, prog: str = "partija") -> int:
 def _store_command(args: argparse.Namespace, prog: str) -> int:
     from app.logs import log
     from models import (
+        BackupRefused,
         DatabaseUnavailable,
         ForeignDatabase,
         NewerDatabase,
         RecordRejected,
         Store,
         StoreFault,
+        Told,
         UnknownMatch,
         check_records,
     )
     from models.club import ClubError
-    from models.faults import Told
     from models.files import read_record_file
     from rules.errors import RecordError
 
@@ -183,8 +194,8 @@ def _store_command(args: argparse.Namespace, prog: str) -> int:
         log.error("%s", store.moved_aside.message())
         print(store.moved_aside.message(lang), file=sys.stderr)
     try:
-        _run_store_command(args, store, records)
-    except (UnknownMatch, StoreFault, ClubError) as exc:
+        _run_store_command(args, store, records, lang)
+    except (UnknownMatch, StoreFault, ClubError, BackupRefused, Told) as exc:
         return _fail(prog, exc.message(lang))
     except OSError as exc:  # the output closed (a pipe into head) or full (a disk, /dev/full)
         _silence_stdout()
@@ -194,9 +205,25 @@ def _store_command(args: argparse.Namespace, prog: str) -> int:
     return 0
 
 
-def _run_store_command(args: argparse.Namespace, store: Any, records: list[Any]) -> None:
+def _run_store_command(args: argparse.Namespace, store: Any, records: list[Any], lang: str) -> None:
     """Print what the command asks for; everything is flushed before it returns."""
-    if args.command == "import":
+    if args.command == "backup":
+        matches = store.backup(args.file)
+        print(_said(lang, "backup", file=args.file, matches=matches))
+    elif args.command == "restore":
+        done = store.restore(args.file)
+        print(
+            _said(
+                lang,
+                "restore",
+                file=args.file,
+                matches=done.matches,
+                present=done.present,
+                players=done.players,
+                settings=done.settings,
+            )
+        )
+    elif args.command == "import":
         for match_id in store.import_records(records):
             print(match_id)
     elif args.command == "export":
@@ -274,6 +301,26 @@ def _ratings(store: Any, *, rebuild: bool) -> None:
             print(game)
         for standing in table:
             print(f"  {one_line(standing.name)}\t{standing.ordinal:.2f}\t{standing.matches}")
+
+
+# What ``backup`` and ``restore`` say they did: (English, Lithuanian).
+_SAID = {
+    "backup": (
+        "{file}: backup written, {matches} matches",
+        "{file}: kopija įrašyta, partijų: {matches}",
+    ),
+    "restore": (
+        "{file}: {matches} matches added ({present} already here), {players} players, "
+        "{settings} settings",
+        "{file}: pridėta partijų: {matches} (jau buvo: {present}), žaidėjų: {players}, "
+        "nustatymų: {settings}",
+    ),
+}
+
+
+def _said(lang: str, key: str, **facts: object) -> str:
+    english, lithuanian = _SAID[key]
+    return (lithuanian if lang == "lt" else english).format(**facts)
 
 
 def one_line(text: str) -> str:

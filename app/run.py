@@ -53,7 +53,23 @@ def open_store(lang: str) -> tuple[object | None, str | None]:
     moved = store.moved_aside
     if moved is not None:
         log.error("%s", moved.message())
+    keep_daily_copy(store)
     return store, moved.message(lang) if moved else None
+
+
+def keep_daily_copy(store: Any) -> None:
+    """Today's copy of the database file (``models.backup.daily_copy``), if not made yet.
+    A copy that cannot be made (a full disk) is logged; the app goes on without it."""
+    import sqlite3
+    from datetime import date
+
+    try:
+        made = store.keep_daily_copy(date.today())
+    except (OSError, sqlite3.Error) as exc:
+        log.error("no daily copy of the database: %s", exc)
+    else:
+        if made is not None:
+            log.info("daily copy of the database: %s", made)
 
 
 class StoreOpening:

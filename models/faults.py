@@ -116,6 +116,19 @@ TEXTS: dict[str, tuple[str, str]] = {
         "--club rodo programą naršyklėms: pridėkite --web",
     ),
     "output": ("cannot write the output: {reason}", "nepavyksta išvesti: {reason}"),
+    "backup_refused": (
+        "{file} is not a backup this Partija can restore: {problem}. Nothing was changed.",
+        "{file} nėra atsarginė kopija, kurią ši Partija gali atkurti: {problem}. "
+        "Niekas nepakeista.",
+    ),
+    "backup_unreadable": (
+        "{file} cannot be read ({detail}). Nothing was changed.",
+        "Nepavyksta perskaityti {file} ({detail}). Niekas nepakeista.",
+    ),
+    "backup_unwritable": (
+        "The backup {file} cannot be written ({detail}).",
+        "Nepavyksta įrašyti atsarginės kopijos {file} ({detail}).",
+    ),
 }
 
 
