@@ -80,7 +80,8 @@ class StoreOpening:
     the store's modules came after the first freeze).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, lang: str = "lt") -> None:
+        self.lang = lang  # what news of the opening is said in: the player's, as far as known
         self._done: concurrent.futures.Future[tuple[Any, str | None]] = concurrent.futures.Future()
 
     def start(self) -> None:
@@ -88,7 +89,7 @@ class StoreOpening:
 
     def _open(self) -> None:
         try:
-            self._done.set_result(open_store("lt"))
+            self._done.set_result(open_store(self.lang))
         except BaseException as exc:  # told where the store is needed, as it would have been
             self._done.set_exception(exc)
             return
@@ -256,7 +257,7 @@ def App(first: Any = None, opening: StoreOpening | None = None) -> ft.Control:
 
     def make() -> AppModel:
         if first is None or opening is None:
-            store, problem = open_store("lt")
+            store, problem = open_store(first_language({}, web=page.web))
             return AppModel.start(store, problem, local=not page.web)
         model = AppModel.peeked(first, opening, local=not page.web)
         tell_when_open(model, opening)
@@ -310,10 +311,23 @@ def main(page: ft.Page) -> StoreOpening | None:
     if first is None:
         page.render(App)
         return None
-    opening = StoreOpening()
+    opening = StoreOpening(first_language(first.settings, web=page.web))
     page.render(App, first, opening)  # the first screen is sent to the client here
     opening.start()
     return opening
+
+
+def first_language(settings: dict[str, Any], *, web: bool) -> str:
+    """The language of what opening the store has to say, before the store's settings
+    are read: the one the file's settings name (the first screen's look read them),
+    else the device's – a browser's is not known yet: the app's first language."""
+    from app.i18n import DEFAULT_LANGUAGE, LANGUAGES
+    from app.settings_model import device_language
+
+    chosen = settings.get("lang")
+    if chosen in LANGUAGES:
+        return str(chosen)
+    return DEFAULT_LANGUAGE if web else device_language()
 
 
 def announce_when_listening(host: str, port: int, *, timeout: float = 120.0) -> threading.Thread:

@@ -157,7 +157,7 @@ def test_a_file_the_store_must_judge_is_judged_before_the_first_screen(tmp_path,
         Store(file).close()
         with sqlite3.connect(file) as raw:
             raw.execute("UPDATE alembic_version SET version_num = '9999'")
-        words = "įrašė naujesnė Partijos versija"  # the app's first language
+        words = "įrašė naujesnė Partijos versija"  # the device's language (below)
     elif kind == "foreign":
         with sqlite3.connect(file) as raw:
             raw.execute("CREATE TABLE notes (text TEXT)")
@@ -166,7 +166,7 @@ def test_a_file_the_store_must_judge_is_judged_before_the_first_screen(tmp_path,
         file.write_bytes(b"not an SQLite database, but someone's data" * 100)
         words = "sugadinta"
     before = file.read_bytes()
-    screen = first_screen(file)
+    screen = first_screen(file, LANG="lt_LT.UTF-8", LC_ALL="", LC_MESSAGES="")
     assert not screen["background"] and screen["tiles"] == {}
     assert [t for t in screen["texts"] if words in t]
     if kind != "garbage":
@@ -303,3 +303,15 @@ def test_settings_on_the_first_screen_are_the_files(tmp_path, monkeypatch):
     model, opening = opened_after(file, monkeypatch)
     assert (model.lang, model.theme) == ("en", "light")
     opening.result()[0].close()
+
+
+def test_news_of_the_opening_is_in_the_players_language(monkeypatch):
+    """What opening the store says (a damaged file, a newer one) is said in the language the
+    file's settings name, else the device's; a browser's is not known before the store."""
+    from app.run import first_language
+
+    monkeypatch.setenv("LC_ALL", "en_GB.UTF-8")
+    assert first_language({"lang": "lt"}, web=False) == "lt"
+    assert first_language({"lang": "en"}, web=True) == "en"
+    assert first_language({"lang": 7}, web=False) == "en"  # the device's
+    assert first_language({}, web=True) == "lt"
