@@ -11,9 +11,10 @@ connection: a file that is another program's database or was written by a
 newer Partija is refused and left byte for byte as it was; one that fails
 ``PRAGMA quick_check`` (or the full ``integrity_check`` after an unclean
 shutdown) is moved aside with a timestamp (never silently lost, never
-overwritten), a new one started, and the matches that can still be read are
-copied into it (``store.Store``). Only then is the file switched to WAL and
-migrations bring the schema up to date.
+overwritten), a new one started, and what can still be read of it – every whole
+match, the players, the settings – is copied into it (``salvage``, called by
+``store.Store``). Only then is the file switched to WAL and migrations bring the
+schema up to date.
 
 A fault met later (a lock held too long, a full disk, a read-only file, a
 table gone) is raised as ``StoreFault``: one sentence naming the file and what
