@@ -162,10 +162,11 @@ class Pages:
             self._read_wal(self._wal_handle, wal.stat().st_size)
         if self.page_size is None:
             self.page_size = self._guess_page_size()
-        self.reserved = header[20] if header.startswith(MAGIC) and header[20] < 128 else 0
+        whole = _page_size(header) is not None  # the header is there and reads as one
+        self.reserved = header[20] if whole and header[20] < 128 else 0
         self.usable = self.page_size - self.reserved
         self.count = max(self._size // self.page_size, max(self._frames, default=0))
-        self.freelist = self._freelist(header) if header.startswith(MAGIC) else set()
+        self.freelist = self._freelist(header) if whole else set()
 
     def close(self) -> None:
         if self._wal_handle is not None:

@@ -296,10 +296,20 @@ class Found:
         deals = {k: r for k, r in self.rows["deals"].items() if r.get("match_id") in chosen}
         _insert(connection, self.tables.get("deals"), deals.values())
         entries = {k: r for k, r in self.rows["entries"].items() if r.get("deal_id") in deals}
-        for row in entries.values():  # an undone entry whose replacement was lost
-            if row.get("replaced_by") not in entries:
-                row["replaced_by"] = None
-        _insert(connection, self.tables.get("entries"), entries.values())
+        # A replaced entry names its replacement, a later row: the links are written once
+        # every row is in (a link to a replacement that was lost is dropped).
+        links = [
+            {"id": key, "by": row["replaced_by"]}
+            for key, row in entries.items()
+            if row.get("replaced_by") in entries
+        ]
+        _insert(
+            connection,
+            self.tables.get("entries"),
+            ({**r, "replaced_by": None} for r in entries.values()),
+        )
+        if links:
+            connection.execute(text("UPDATE entries SET replaced_by = :by WHERE id = :id"), links)
 
 
 class _NotWhole(Exception):

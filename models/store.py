@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import json
+import logging
 import os
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -89,8 +90,17 @@ class Store:
 
     def _recover(self, moved: MovedAside) -> MovedAside:
         """Copy what can still be read of a damaged file into the new one (``salvage``):
-        every whole match, the players and the settings."""
-        found = salvage(moved.moved_to, self._engine)
+        every whole match, the players and the settings.
+
+        Whatever the damaged file does to the salvage, the store opens: a salvage that
+        fails is rolled back whole (the new file stays empty, the damaged one is kept
+        beside it) and logged, and the message says nothing was recovered.
+        """
+        try:
+            found = salvage(moved.moved_to, self._engine)
+        except Exception:  # the damaged file's bytes are anyone's: no fault of them may stop
+            logging.getLogger("partija").exception("salvage of %s failed", moved.moved_to)
+            return moved
         return replace(moved, recovered=found.recovered, total=found.total)
 
     def close(self) -> None:

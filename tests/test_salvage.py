@@ -109,6 +109,9 @@ def _step(live, rng: random.Random, undo: float = 0.03) -> None:
         live.start_deal()
     elif log.entries and rng.random() < undo:
         live.undo()
+    elif log.accepted and rng.random() < undo:  # a correction: the entry put in anew
+        index, entry = log.accepted[-1]
+        assert live.replace(deal=log.number, index=index, raw=entry.to_record()).refusal is None
     else:
         live.add_entry(random_entry(live.match, rng) or {"type": "annul"})
 
@@ -144,24 +147,33 @@ def played(tmp_path_factory) -> Played:
     return Played(file, records, finished, last, where, leaves, size)
 
 
-def match_pages(played: Played, match_id: int) -> set[int]:
+def match_pages(played: Played, match_id: int, undone: bool = False) -> set[int]:
     """The pages the rows of a match's record lie on (its row, seats and their players,
-    live deals and live entries)."""
+    live deals and live entries); ``undone``: its undone and replaced rows' pages too."""
+    live = "" if undone else " AND undone_at IS NULL"
     with closing(sqlite3.connect(played.file)) as db:
         pages = {played.pages[("matches", match_id)]}
         for rowid, player in db.execute(
             "SELECT rowid, player_id FROM seats WHERE match_id = ?", (match_id,)
         ):
             pages |= {played.pages[("seats", rowid)], played.pages[("players", player)]}
-        for (deal,) in db.execute(
-            "SELECT id FROM deals WHERE match_id = ? AND undone_at IS NULL", (match_id,)
-        ):
+        for (deal,) in db.execute(f"SELECT id FROM deals WHERE match_id = ?{live}", (match_id,)):
             pages.add(played.pages[("deals", deal)])
-            for (entry,) in db.execute(
-                "SELECT id FROM entries WHERE deal_id = ? AND undone_at IS NULL", (deal,)
-            ):
+            for (entry,) in db.execute(f"SELECT id FROM entries WHERE deal_id = ?{live}", (deal,)):
                 pages.add(played.pages[("entries", entry)])
     return pages
+
+
+def every_row(file: Path, match_id: int) -> list[tuple]:
+    """A match's deal and entry rows as stored, undone and replaced ones included."""
+    with closing(sqlite3.connect(file)) as db:
+        return db.execute(
+            "SELECT d.id, d.number, d.started_at, d.undone_at, d.status, d.points,"
+            " e.id, e.seq, e.event, e.refused, e.at, e.undone_at, e.replaced_by"
+            " FROM deals d LEFT JOIN entries e ON e.deal_id = d.id WHERE d.match_id = ?"
+            " ORDER BY d.id, e.id",
+            (match_id,),
+        ).fetchall()
 
 
 def damaged_copy(played: Played, folder: Path, damage) -> Path:
@@ -216,6 +228,9 @@ def opened(
             assert (match_id in recovered) == untouched, (match_id, untouched)
         elif match_id in recovered:
             assert untouched, match_id
+        if match_id in recovered and not match_pages(played, match_id, undone=True) & lost_pages:
+            # every row as it was: the undone and replaced ones, their times, their links
+            assert every_row(store.path, match_id) == every_row(played.file, match_id)
     return store, recovered
 
 
@@ -224,6 +239,9 @@ def test_the_played_file_is_what_the_tests_need(played):
     assert len(played.leaves["entries"]) > 8 and len(played.leaves["deals"]) > 2
     with closing(sqlite3.connect(played.file)) as db:
         assert db.execute("SELECT count(*) FROM entries WHERE undone_at IS NOT NULL").fetchone()[0]
+        assert db.execute("SELECT count(*) FROM entries WHERE replaced_by IS NOT NULL").fetchone()[
+            0
+        ]
         newest = db.execute("SELECT deal_id FROM entries ORDER BY id DESC LIMIT 1").fetchone()[0]
         owner = db.execute("SELECT match_id FROM deals WHERE id = ?", (newest,)).fetchone()[0]
     assert owner == played.last
@@ -368,3 +386,20 @@ def test_the_command_line_tells_the_salvage_in_one_line(played, tmp_path):
     assert run.returncode == 0
     [line] = run.stderr.splitlines()
     assert f"of {len(played.records)} matches recovered" in line and ".corrupt-" in line
+
+
+def test_a_salvage_that_fails_still_opens_the_new_store(played, tmp_path, monkeypatch):
+    """Whatever the damaged bytes do to the reader, the app starts: the salvage is rolled
+    back whole, the damaged file kept, and the message says nothing was recovered."""
+    import models.store
+
+    def broken(damaged, engine):
+        raise ValueError("a page nobody foresaw")
+
+    monkeypatch.setattr(models.store, "salvage", broken)
+    file = damaged_copy(played, tmp_path, flip(played, played.leaves["players"][0]))
+    store = Store(file)
+    assert store.moved_aside.recovered == 0 and store.moved_aside.moved_to.exists()
+    assert "with 0 of 0 matches recovered" in store.moved_aside.message("en")
+    assert store.list_matches() == [] and store.roster() == []
+    store.close()
