@@ -935,9 +935,12 @@ def confirm_shown(tm: TableModel) -> None:
     async def confirm() -> None:
         if tm.shows(revision):  # this screen's own write: its player made it
             return
-        with contextlib.suppress(RuntimeError):  # a screen closed meanwhile shows nothing
+        # Any answer will do, even an error (a closed session, a platform without device
+        # information): it came back after the drawing. Were none to come, the screen
+        # would refuse every tap as made on the older picture rather than credit it.
+        with contextlib.suppress(Exception):
             await page.get_device_info()
-            tm.shown(revision)
+        tm.shown(revision)
 
     ft.use_effect(confirm, [revision])
 
