@@ -5,6 +5,8 @@
     partija [--db PATH] export ID       the match's record (JSON) on stdout
     partija [--db PATH] matches         one line per match: id, game, players, status, totals
     partija [--db PATH] csv ID          points per deal and totals as CSV
+    partija [--db PATH] backup FILE     everything (matches, players, settings) in one file
+    partija [--db PATH] restore FILE    add what a backup holds and the store lacks
     partija [--db PATH] club init --name NAME [--pin PIN]
                                         the club's name and the operators' PIN
     partija [--db PATH] --web --club [--public-url URL]
@@ -17,7 +19,8 @@
     partija --version                   "partija <version>"
 
 ``main.py`` takes the same arguments. A bad file or an unusable database gives one line on
-stderr and exit 2.
+stderr and exit 2, in the language of the terminal's locale (Lithuanian for ``lt_…``,
+else English).
 """
 
 from __future__ import annotations
@@ -68,6 +71,17 @@ class _PrintVersion(argparse.Action):
         parser.exit()
 
 
+def language() -> str:
+    """The language of the command line's messages: the locale's (``LC_ALL``, ``LC_MESSAGES``,
+    ``LANG``, the first one set) when it is Lithuanian, else English – a terminal with no
+    locale of its own (``C``) reads English."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name)
+        if value:
+            return "lt" if value.lower().startswith("lt") else "en"
+    return "en"
+
+
 def main(argv: list[str] | None = None, prog: str = "partija") -> int:
     parser = argparse.ArgumentParser(prog=prog, description="Partija – card game referee")
     parser.add_argument("--version", action=_PrintVersion)
@@ -113,6 +127,14 @@ def main(argv: list[str] | None = None, prog: str = "partija") -> int:
     commands.add_parser("matches", help="one line per match: id, game, players, status, totals")
     command = commands.add_parser("csv", help="print a match's points per deal and totals as CSV")
     command.add_argument("id", type=int)
+    command = commands.add_parser(
+        "backup", help="write every match, player and setting to one file (a backup)"
+    )
+    command.add_argument("file", metavar="FILE")
+    command = commands.add_parser(
+        "restore", help="add the matches, players and settings of a backup the store lacks"
+    )
+    command.add_argument("file", metavar="FILE")
     command = commands.add_parser("club", help="a club's server: its name and PIN, the ratings")
     club = command.add_subparsers(dest="club", title="club commands", metavar="WHAT", required=True)
     command = club.add_parser("init", help="set the club's name and the operators' PIN")
@@ -161,12 +183,14 @@ def main(argv: list[str] | None = None, prog: str = "partija") -> int:
 def _store_command(args: argparse.Namespace, prog: str) -> int:
     from app.logs import log
     from models import (
+        BackupRefused,
         DatabaseUnavailable,
         ForeignDatabase,
         NewerDatabase,
         RecordRejected,
         Store,
         StoreFault,
+        Told,
         UnknownMatch,
         check_records,
     )
@@ -174,6 +198,7 @@ def _store_command(args: argparse.Namespace, prog: str) -> int:
     from models.files import read_record_file
     from rules.errors import RecordError
 
+    lang = language()
     records = []
     if args.command == "import":  # every file read and checked before the database is opened
         path = ""
@@ -182,31 +207,47 @@ def _store_command(args: argparse.Namespace, prog: str) -> int:
                 records.append(read_record_file(path))
             records = check_records(records)
         except RecordRejected as exc:
-            return _fail(prog, f"{args.files[exc.position]}: {exc.line()}")
+            return _fail(prog, f"{args.files[exc.position]}: {exc.line(lang)}")
         except RecordError as exc:
-            return _fail(prog, f"{path}: {exc.line()}")
+            return _fail(prog, f"{path}: {exc.line(lang)}")
     try:
         store = Store(args.db)
     except (DatabaseUnavailable, NewerDatabase, ForeignDatabase, StoreFault) as exc:
-        return _fail(prog, str(exc))
+        return _fail(prog, exc.message(lang))
     if store.moved_aside is not None:
         log.error("%s", store.moved_aside.message())
-        print(store.moved_aside.message(), file=sys.stderr)
+        print(store.moved_aside.message(lang), file=sys.stderr)
     try:
-        _run_store_command(args, store, records)
-    except (UnknownMatch, StoreFault, ClubError) as exc:
-        return _fail(prog, str(exc))
+        _run_store_command(args, store, records, lang)
+    except (UnknownMatch, StoreFault, ClubError, BackupRefused, Told) as exc:
+        return _fail(prog, exc.message(lang))
     except OSError as exc:  # the output closed (a pipe into head) or full (a disk, /dev/full)
         _silence_stdout()
-        return _fail(prog, f"cannot write the output: {exc.strerror or exc}")
+        return _fail(prog, Told("output", reason=exc.strerror or exc).message(lang))
     finally:
         store.close()
     return 0
 
 
-def _run_store_command(args: argparse.Namespace, store: Any, records: list[Any]) -> None:
+def _run_store_command(args: argparse.Namespace, store: Any, records: list[Any], lang: str) -> None:
     """Print what the command asks for; everything is flushed before it returns."""
-    if args.command == "import":
+    if args.command == "backup":
+        matches = store.backup(args.file)
+        print(_said(lang, "backup", file=args.file, matches=matches))
+    elif args.command == "restore":
+        done = store.restore(args.file)
+        print(
+            _said(
+                lang,
+                "restore",
+                file=args.file,
+                matches=done.matches,
+                present=done.present,
+                players=done.players,
+                settings=done.settings,
+            )
+        )
+    elif args.command == "import":
         for match_id in store.import_records(records):
             print(match_id)
     elif args.command == "export":
@@ -231,19 +272,21 @@ def _serve_club(args: argparse.Namespace, public: str | None) -> tuple[Any, str]
     ``--allow-host``), else to the address served on."""
     from models import DatabaseUnavailable, ForeignDatabase, NewerDatabase, Store, StoreFault
     from models.club import SETTING, Club
+    from models.faults import Told
 
+    lang = language()
     if not args.web:
-        return None, "--club serves the app to browsers: add --web"
+        return None, Told("club_web").message(lang)
     try:
         store = Store(args.db)
     except (DatabaseUnavailable, NewerDatabase, ForeignDatabase, StoreFault) as exc:
-        return None, exc.message("en") if isinstance(exc, StoreFault) else str(exc)
+        return None, exc.message(lang)
     try:
         club = Club.from_setting(store.settings().get(SETTING))
     finally:
         store.close()
     if club is None:
-        return None, "this database has no club yet: run `main.py club init --name NAME` first"
+        return None, Told("club_none").message(lang)
     from app.hosts import url_of
 
     os.environ["PARTIJA_CLUB"] = "1"
@@ -265,7 +308,7 @@ def _club_init(store: Any, name: str, pin: str | None) -> None:
         pin = os.environ.get("PARTIJA_CLUB_PIN")
     if pin is None:
         if not sys.stdin.isatty():
-            raise ClubError("give the PIN with --pin or $PARTIJA_CLUB_PIN")
+            raise ClubError("club_no_pin")
         import getpass
 
         pin = getpass.getpass("PIN: ")
@@ -290,6 +333,26 @@ def _ratings(store: Any, *, rebuild: bool) -> None:
             print(game)
         for standing in table:
             print(f"  {one_line(standing.name)}\t{standing.ordinal:.2f}\t{standing.matches}")
+
+
+# What ``backup`` and ``restore`` say they did: (English, Lithuanian).
+_SAID = {
+    "backup": (
+        "{file}: backup written, {matches} matches",
+        "{file}: kopija įrašyta, partijų: {matches}",
+    ),
+    "restore": (
+        "{file}: {matches} matches added ({present} already here), {players} players, "
+        "{settings} settings",
+        "{file}: pridėta partijų: {matches} (jau buvo: {present}), žaidėjų: {players}, "
+        "nustatymų: {settings}",
+    ),
+}
+
+
+def _said(lang: str, key: str, **facts: object) -> str:
+    english, lithuanian = _SAID[key]
+    return (lithuanian if lang == "lt" else english).format(**facts)
 
 
 def one_line(text: str) -> str:

@@ -2,11 +2,14 @@
 
 Every fault the user is told about is written here too, with what was being done
 (the command, the file, the match); so is any exception nothing else caught. The
-log never stops the app: a folder that cannot be written leaves it on stderr only.
+log never stops the app: a folder that cannot be written leaves it on stderr only,
+and a write that fails later (a full disk) is dropped without a word – the fault
+itself is told to the user in its one line, never buried under a logging traceback.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import logging.handlers
 import sys
@@ -21,6 +24,21 @@ BACKUPS = 3
 log = logging.getLogger("partija")
 
 
+class _QuietFile(logging.handlers.RotatingFileHandler):
+    """The log file, whose own failures (a full disk, a folder gone) are dropped.
+
+    ``logging`` would print "--- Logging error ---" and a traceback of some thirty
+    lines on stderr: on the command line that buries the one line the user needs.
+    A stream left half-written is closed; the next record opens the file again.
+    """
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        if self.stream is not None:  # a half-written stream is closed, and opened anew next time
+            with contextlib.suppress(OSError, ValueError):
+                self.stream.close()
+            self.stream = None  # the base class opens the file again on None
+
+
 def start_logging(folder: Path) -> Path | None:
     """Log to ``folder/partija.log`` (rotating); the file, or None if it cannot be written."""
     if any(isinstance(h, logging.handlers.RotatingFileHandler) for h in log.handlers):
@@ -29,7 +47,7 @@ def start_logging(folder: Path) -> Path | None:
     log.propagate = False
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        handler: logging.Handler = logging.handlers.RotatingFileHandler(
+        handler: logging.Handler = _QuietFile(
             folder / LOG_NAME, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8"
         )
     except OSError as exc:

@@ -373,6 +373,44 @@ class AppModel:
         else:
             self.message = trn(self.lang, "history.imported", len(ids))
 
+    def backup_file(self) -> tuple[str, bytes] | None:
+        """The backup ("Atsarginė kopija") as a file to save: its name and bytes, and what
+        it holds said in one line; None (and the reason said) when the store cannot be read."""
+        import json
+        from datetime import date
+
+        from models import StoreFault
+
+        if self.store is None:
+            return None
+        try:
+            data = b"".join(self.store.backup_lines())
+        except StoreFault as fault:
+            self.message = fault.message(self.lang)
+            return None
+        held = json.loads(data.splitlines()[-1])["end"]
+        self.message = tr(self.lang, "settings.backup.saved", **held)
+        return f"partija-{date.today().isoformat()}.jsonl", data
+
+    def restore_backup(self, data: bytes) -> None:
+        """Add what a backup holds and this device lacks; say what was added in one line,
+        or why nothing was (``models.BackupRefused``)."""
+        from models import BackupRefused, StoreFault
+
+        try:
+            done = self.store.restore(data)
+        except (BackupRefused, StoreFault) as exc:
+            self.message = exc.message(self.lang)
+            return
+        self.message = tr(
+            self.lang,
+            "settings.backup.restored",
+            matches=done.matches,
+            present=done.present,
+            players=done.players,
+            settings=done.settings,
+        )
+
     # -- roster ---------------------------------------------------------------
     def rename(self, old: str, new: str) -> None:
         self._roster_change(

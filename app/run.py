@@ -54,12 +54,28 @@ def open_store(lang: str) -> tuple[object | None, str | None]:
         store = Store()
     except (DatabaseUnavailable, NewerDatabase, ForeignDatabase, StoreFault) as exc:
         log.error("the store cannot be opened: %s", exc)
-        problem = exc.message(lang) if isinstance(exc, StoreFault) else str(exc)
+        problem = exc.message(lang)
         return None, tr(lang, "store.unavailable", problem=problem)
     moved = store.moved_aside
     if moved is not None:
         log.error("%s", moved.message())
+    keep_daily_copy(store)
     return store, moved.message(lang) if moved else None
+
+
+def keep_daily_copy(store: Any) -> None:
+    """Today's copy of the database file (``models.backup.daily_copy``), if not made yet.
+    A copy that cannot be made (a full disk) is logged; the app goes on without it."""
+    import sqlite3
+    from datetime import date
+
+    try:
+        made = store.keep_daily_copy(date.today())
+    except (OSError, sqlite3.Error) as exc:
+        log.error("no daily copy of the database: %s", exc)
+    else:
+        if made is not None:
+            log.info("daily copy of the database: %s", made)
 
 
 class StoreOpening:
@@ -70,7 +86,8 @@ class StoreOpening:
     the store's modules came after the first freeze).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, lang: str = "lt") -> None:
+        self.lang = lang  # what news of the opening is said in: the player's, as far as known
         self._done: concurrent.futures.Future[tuple[Any, str | None]] = concurrent.futures.Future()
 
     def start(self) -> None:
@@ -78,7 +95,7 @@ class StoreOpening:
 
     def _open(self) -> None:
         try:
-            self._done.set_result(open_store("lt"))
+            self._done.set_result(open_store(self.lang))
         except BaseException as exc:  # told where the store is needed, as it would have been
             self._done.set_exception(exc)
             return
@@ -140,7 +157,7 @@ def App(first: Any = None, opening: StoreOpening | None = None) -> Any:
 
     def make() -> AppModel:
         if first is None or opening is None:
-            store, problem = open_store("lt")
+            store, problem = open_store(first_language({}, web=page.web))
             made = AppModel.start(store, problem, local=not page.web)
         else:
             made = AppModel.peeked(first, opening, local=not page.web)
@@ -182,10 +199,23 @@ def main(page: ft.Page) -> StoreOpening | None:
     if first is None:
         page.render_views(App)
         return None
-    opening = StoreOpening()
+    opening = StoreOpening(first_language(first.settings, web=page.web))
     page.render_views(App, first, opening)  # the first screen is sent to the client here
     opening.start()
     return opening
+
+
+def first_language(settings: dict[str, Any], *, web: bool) -> str:
+    """The language of what opening the store has to say, before the store's settings
+    are read: the one the file's settings name (the first screen's look read them),
+    else the device's – a browser's is not known yet: the app's first language."""
+    from app.i18n import DEFAULT_LANGUAGE, LANGUAGES
+    from app.settings_model import device_language
+
+    chosen = settings.get("lang")
+    if chosen in LANGUAGES:
+        return str(chosen)
+    return DEFAULT_LANGUAGE if web else device_language()
 
 
 def announce_when_listening(

@@ -20,7 +20,9 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .backup import BackupRefused, Restored
     from .engine import DatabaseUnavailable, MovedAside, StoreFault, database_location
+    from .faults import Told
     from .live import LiveMatch, Replacement, StaleMatch, Undone
     from .migrate import ForeignDatabase, NewerDatabase
     from .records import UnknownMatch
@@ -31,6 +33,9 @@ if TYPE_CHECKING:
 
 # Each public name and the module it comes from.
 _WHERE = {
+    "BackupRefused": "backup",
+    "Restored": "backup",
+    "Told": "faults",
     "DatabaseUnavailable": "engine",
     "MovedAside": "engine",
     "StoreFault": "engine",
@@ -52,6 +57,7 @@ _WHERE = {
 }
 
 __all__ = [
+    "BackupRefused",
     "CheckedRecord",
     "DatabaseUnavailable",
     "ForeignDatabase",
@@ -62,10 +68,12 @@ __all__ = [
     "PlayerStats",
     "RecordRejected",
     "Replacement",
+    "Restored",
     "RosterError",
     "StaleMatch",
     "Store",
     "StoreFault",
+    "Told",
     "Undone",
     "UnknownMatch",
     "check_records",

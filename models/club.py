@@ -18,6 +18,8 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
+from .faults import Told
+
 SETTING = "club"
 # scrypt's cost: 2**14 × 8 × 128 bytes = 16 MiB of memory, about 50 ms a try here.
 SCRYPT = {"n": 2**14, "r": 8, "p": 1}
@@ -25,8 +27,8 @@ MIN_PIN = 4
 TOKEN = re.compile(r"([1-9][0-9]{0,11})-([0-9a-f]{32})")  # a match id and its HMAC
 
 
-class ClubError(ValueError):
-    """A club cannot be set up as asked (an empty name, a PIN too short)."""
+class ClubError(Told, ValueError):
+    """A club cannot be set up as asked (an empty name, a PIN too short, none given)."""
 
 
 def _hash(pin: str, salt: bytes) -> bytes:
@@ -46,9 +48,9 @@ class Club:
         links already handed out stay good when only the PIN changes."""
         name = " ".join(name.split())
         if not name:
-            raise ClubError("the club needs a name")
+            raise ClubError("club_name")
         if len(pin) < MIN_PIN or not pin.isdigit():
-            raise ClubError(f"the PIN must be at least {MIN_PIN} digits")
+            raise ClubError("club_pin", digits=MIN_PIN)
         salt = secrets.token_bytes(16)
         return cls(name, salt, _hash(pin, salt), secret or secrets.token_bytes(32))
 

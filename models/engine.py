@@ -11,9 +11,10 @@ connection: a file that is another program's database or was written by a
 newer Partija is refused and left byte for byte as it was; one that fails
 ``PRAGMA quick_check`` (or the full ``integrity_check`` after an unclean
 shutdown) is moved aside with a timestamp (never silently lost, never
-overwritten), a new one started, and the matches that can still be read are
-copied into it (``store.Store``). Only then is the file switched to WAL and
-migrations bring the schema up to date.
+overwritten), a new one started, and what can still be read of it – every whole
+match, the players, the settings – is copied into it (``salvage``, called by
+``store.Store``). Only then is the file switched to WAL and migrations bring the
+schema up to date.
 
 A fault met later (a lock held too long, a full disk, a read-only file, a
 table gone) is raised as ``StoreFault``: one sentence naming the file and what
@@ -38,8 +39,9 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError
 
+from .faults import Told, disk_full, may_write, one_line
 from .location import FILE_NAME as FILE_NAME  # these three were defined here: still found here
-from .location import chosen, database_file, is_url
+from .location import chosen, database_file, is_url, look_uri
 from .location import data_folder as data_folder
 from .location import log_folder as log_folder
 from .migrate import check_revision, upgrade
@@ -47,11 +49,14 @@ from .tables import utcnow
 
 BUSY_TIMEOUT_S = 10.0  # another process (the command line) may hold the write lock briefly
 CONNECT_TIMEOUT_S = 10  # a server that does not answer within this is told as unreachable
+# On a server: a statement that runs longer is cancelled (a stuck query never hangs a
+# table); a lock waited for longer (another table's write on the match, the roster) is
+# given up as busy, as SQLite's busy timeout does; a transaction left open and idle by a
+# client gone silent is ended, so its locks do not hold every other table.
+STATEMENT_TIMEOUT_S = 30.0
+LOCK_TIMEOUT_S = BUSY_TIMEOUT_S
+IDLE_IN_TRANSACTION_S = 60.0
 _CORRUPT = {"SQLITE_CORRUPT", "SQLITE_NOTADB"}
-
-
-class DatabaseUnavailable(RuntimeError):
-    """The database file cannot be opened (permissions, a folder in its place, a lock held)."""
 
 
 # What a fault means for the user, by the words SQLite reports it with; first match wins.
@@ -68,82 +73,39 @@ _FAULTS = (
     ("disk i/o", "io"),
     ("unable to open", "unavailable"),
 )
-_FAULT_TEXT = {
-    "busy": (
-        "{file} is busy: another program has been writing to it for {seconds:g} s. "
-        "Close it, or wait, and try again.",
-        "{file} užimta: kita programa į ją rašo jau {seconds:g} s. "
-        "Uždarykite ją arba palaukite ir bandykite dar kartą.",
-    ),
-    "read_only": (
-        "{file} cannot be written (read-only file or folder). Allow writing or choose "
-        "another file with --db.",
-        "Į {file} negalima rašyti (failas ar aplankas tik skaitomas). Leiskite rašyti arba "
-        "pasirinkite kitą failą su --db.",
-    ),
-    "full": (
-        "The disk holding {file} is full. Free some space and try again.",
-        "Diskas, kuriame yra {file}, pilnas. Atlaisvinkite vietos ir bandykite dar kartą.",
-    ),
-    "schema": (
-        "{file} is missing a part of its tables ({detail}). Restore it from a backup, or "
-        "start with a new file (--db) and import your exported matches.",
-        "{file} trūksta dalies lentelių ({detail}). Atkurkite ją iš atsarginės kopijos arba "
-        "pradėkite naują failą (--db) ir importuokite eksportuotas partijas.",
-    ),
-    "damaged": (
-        "{file} is damaged ({detail}). Close Partija and open it again: a damaged file is "
-        "set aside and what can be read is kept.",
-        "{file} sugadinta ({detail}). Uždarykite Partiją ir atidarykite iš naujo: sugadintas "
-        "failas padedamas į šalį, o tai, ką galima perskaityti, išsaugoma.",
-    ),
-    "io": (
-        "{file} could not be read or written ({detail}). Check the disk and try again.",
-        "Nepavyko skaityti ar rašyti {file} ({detail}). Patikrinkite diską ir bandykite dar kartą.",
-    ),
-    "unavailable": (
-        "{file} cannot be used ({detail}).",
-        "{file} negalima naudoti ({detail}).",
-    ),
-    "no_driver": (
-        "{file} is a PostgreSQL database, and its driver is not installed: run "
-        "uv sync --group club (or pip install 'psycopg[binary]') and try again.",
-        "{file} yra PostgreSQL duomenų bazė, o jos tvarkyklė neįdiegta: paleiskite "
-        "uv sync --group club (arba pip install 'psycopg[binary]') ir bandykite dar kartą.",
-    ),
-    "unreachable": (
-        "The database server of {file} cannot be reached ({detail}). Check that it is "
-        "running and the address is right, and try again.",
-        "Nepavyksta pasiekti {file} duomenų bazės serverio ({detail}). Patikrinkite, ar jis "
-        "veikia ir ar adresas teisingas, ir bandykite dar kartą.",
-    ),
-}
 
 
-class StoreFault(RuntimeError):
+class StoreFault(Told, RuntimeError):
     """A database fault in the middle of work: nothing of that call was stored.
 
     ``kind`` is one of ``busy``, ``read_only``, ``full``, ``schema``, ``damaged``,
     ``io``, ``unavailable`` (an SQLite file), or ``no_driver``, ``unreachable``,
-    ``unavailable`` (a PostgreSQL server); ``message(lang)`` is the sentence for the
-    user. ``file`` is the file, or the server's URL without its password.
+    ``timeout``, ``unavailable`` (a PostgreSQL server); ``message(lang)`` is the sentence
+    for the user (``faults.TEXTS``). ``file`` is the file, or the server's URL without
+    its password.
     """
 
-    def __init__(self, kind: str, file: Path | str, detail: str) -> None:
+    def __init__(
+        self, kind: str, file: Path | str, detail: str, seconds: float | None = None
+    ) -> None:
         self.kind, self.file, self.detail = kind, file, detail
-        super().__init__(self.message("en"))
-
-    def message(self, lang: str = "en") -> str:
-        english, lithuanian = _FAULT_TEXT[self.kind]
-        return (lithuanian if lang == "lt" else english).format(
-            file=self.file, detail=self.detail, seconds=BUSY_TIMEOUT_S
-        )
+        wait = BUSY_TIMEOUT_S if seconds is None else seconds
+        super().__init__(kind, file=file, detail=detail, seconds=wait)
 
 
-def fault_kind(error: BaseException) -> str:
-    """What a driver error means for the user (``unavailable`` when nothing more is known)."""
+class DatabaseUnavailable(StoreFault):
+    """The database cannot be opened at all (permissions, a folder in its place, a lock
+    held, a full disk, not a database Partija can use)."""
+
+
+def fault_kind(error: BaseException, file: Path | str | None = None) -> str:
+    """What a driver error means for the user (``unavailable`` when nothing more is known);
+    an I/O error on a disk with no room left is ``full``."""
     text = str(error).lower()
-    return next((kind for words, kind in _FAULTS if words in text), "unavailable")
+    kind = next((kind for words, kind in _FAULTS if words in text), "unavailable")
+    if kind in ("io", "unavailable") and file is not None and disk_full(file):
+        return "full"
+    return kind
 
 
 @dataclass(frozen=True)
@@ -153,28 +115,25 @@ class MovedAside:
     original: Path
     moved_to: Path
     problem: str
-    recovered: int = 0  # matches read from the damaged file and copied into the new one
-    unreadable: int = 0  # matches it lists that could not be read whole
+    recovered: int = 0  # whole matches read from the damaged file and copied into the new one
+    total: int = 0  # the matches the damaged file shows it held
 
     def message(self, lang: str = "en") -> str:
+        """One line: what happened, where the damaged file is, what was recovered."""
+        problem = one_line(self.problem)
+        if len(problem) > 160:
+            problem = problem[:159] + "…"
         if lang == "lt":
-            text = (
-                f"Duomenų bazė {self.original} sugadinta ({self.problem}). Ji perkelta į "
-                f"{self.moved_to}, pradėta nauja."
+            return (
+                f"Duomenų bazė {self.original} sugadinta ({problem}): ji perkelta į "
+                f"{self.moved_to}, pradėta nauja, į ją atkurta partijų: {self.recovered} "
+                f"iš {self.total}."
             )
-            if self.recovered or self.unreadable:
-                text += f" Išsaugota partijų: {self.recovered}; neperskaitomų: {self.unreadable}."
-            return text
-        text = (
-            f"The database {self.original} is damaged ({self.problem}). It was moved to "
-            f"{self.moved_to} and a new one started."
+        return (
+            f"The database {self.original} is damaged ({problem}): it was moved to "
+            f"{self.moved_to} and a new one started, with {self.recovered} of "
+            f"{self.total} matches recovered."
         )
-        if self.recovered or self.unreadable:
-            text += (
-                f" Matches recovered into it: {self.recovered}; "
-                f"could not be read: {self.unreadable}."
-            )
-        return text
 
 
 @dataclass(frozen=True)
@@ -208,10 +167,7 @@ def server_url(text: str) -> URL:
         url = None
     if url is None or url.get_backend_name() != "postgresql":
         named = shown(url) if url is not None else text.split("://", 1)[0] + "://…"
-        raise DatabaseUnavailable(
-            f"{named}: not a database Partija can use; give a file, or a PostgreSQL URL "
-            "(postgresql+psycopg://user@host/dbname)"
-        )
+        raise DatabaseUnavailable("not_server", named, "")
     return url.set(drivername="postgresql+psycopg")
 
 
@@ -236,7 +192,8 @@ def open_database(path: str | os.PathLike[str] | None = None) -> Database:
     try:
         file.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise DatabaseUnavailable(f"{file.parent}: cannot create the folder: {exc}") from None
+        kind = "full" if disk_full(file.parent) else "folder"
+        raise DatabaseUnavailable(kind, file.parent, exc.strerror or str(exc)) from None
     if file.exists():
         _refuse_if_not_ours(file)
     moved = _set_aside_if_damaged(file)
@@ -265,7 +222,7 @@ def make_engine(file: Path) -> Engine:
     def as_fault(context: Any) -> None:
         error = context.original_exception
         if isinstance(error, sqlite3.Error):
-            raise StoreFault(fault_kind(error), file, str(error)) from error
+            raise StoreFault(fault_kind(error, file), file, str(error)) from error
 
     event.listen(engine, "handle_error", as_fault)
     return engine
@@ -280,15 +237,22 @@ def make_server_engine(url: URL) -> Engine:
     writer waits for the first to commit, then finds the new revision and is told
     ``StaleMatch`` – under REPEATABLE READ it would get a serialization error instead.
     Connections are checked before use (``pool_pre_ping``), so a restarted server costs
-    a reconnect, not a failed tap.
+    a reconnect, not a failed tap. Every session runs with the timeouts above: a
+    statement cancelled is ``timeout``, a lock not had in time ``busy``.
     """
     where = shown(url)
+    limits = {
+        "statement_timeout": STATEMENT_TIMEOUT_S,
+        "lock_timeout": LOCK_TIMEOUT_S,
+        "idle_in_transaction_session_timeout": IDLE_IN_TRANSACTION_S,
+    }
+    options = " ".join(f"-c {name}={round(seconds * 1000)}" for name, seconds in limits.items())
     try:
         engine = create_engine(
             url,
             isolation_level="READ COMMITTED",
             pool_pre_ping=True,
-            connect_args={"connect_timeout": CONNECT_TIMEOUT_S},
+            connect_args={"connect_timeout": CONNECT_TIMEOUT_S, "options": options},
         )
     except ImportError as exc:
         raise StoreFault("no_driver", where, str(exc)) from None
@@ -300,7 +264,8 @@ def make_server_engine(url: URL) -> Engine:
             return
         if isinstance(error, driver.Error):
             kind = server_fault_kind(error, (driver.OperationalError, driver.InterfaceError))
-            raise StoreFault(kind, where, _first_line(error)) from error
+            seconds = STATEMENT_TIMEOUT_S if kind == "timeout" else LOCK_TIMEOUT_S
+            raise StoreFault(kind, where, _first_line(error), seconds) from error
 
     event.listen(engine, "handle_error", as_fault)
     return engine
@@ -308,15 +273,17 @@ def make_server_engine(url: URL) -> Engine:
 
 def server_fault_kind(error: BaseException, connection_errors: tuple[type, ...]) -> str:
     """``unreachable`` for a connection that could not be made or was lost (SQLSTATE class
-    08, an administrator's shutdown 57P01–57P03, or the client library's own failure to
-    connect, which has no SQLSTATE); ``unavailable`` for anything else, in the server's
-    own words (a table gone, a permission refused)."""
+    08, an administrator's shutdown 57P01–57P03, a transaction ended for idling 25P03,
+    or the client library's own failure to connect, which has no SQLSTATE); ``timeout``
+    for a statement cancelled (57014), ``busy`` for a lock not had in time (55P03);
+    ``unavailable`` for anything else, in the server's own words (a table gone, a
+    permission refused)."""
     state = getattr(error, "sqlstate", None)
     if state is None:
         return "unreachable" if isinstance(error, connection_errors) else "unavailable"
-    if state.startswith("08") or state in ("57P01", "57P02", "57P03"):
+    if state.startswith("08") or state in ("57P01", "57P02", "57P03", "25P03"):
         return "unreachable"
-    return "unavailable"
+    return {"57014": "timeout", "55P03": "busy"}.get(state, "unavailable")
 
 
 def _first_line(error: BaseException) -> str:
@@ -332,6 +299,9 @@ def _configure_connection(dbapi_connection: sqlite3.Connection, _record: Any) ->
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=FULL")
         cursor.execute("PRAGMA foreign_keys=ON")
+        # A freed page is zeroed: a damaged file's salvage (``pages``) never takes the old
+        # rows of a free page for live ones.
+        cursor.execute("PRAGMA secure_delete=ON")
 
 
 def _begin(connection: Any) -> None:
@@ -343,14 +313,13 @@ def _begin(connection: Any) -> None:
 def _refuse_if_not_ours(file: Path) -> None:
     """Raise ``ForeignDatabase`` / ``NewerDatabase`` for a file this version must not write.
 
-    Read only (``mode=ro``): a refused file is not switched to WAL, not migrated,
-    not touched at all. A file that cannot be read this way is left to the
-    integrity check, which sets it aside if it is damaged.
+    Read only (``location.look_uri``): a refused file is not switched to WAL, not
+    migrated, not touched at all, and no file is made beside it. A file that cannot
+    be read this way is left to the integrity check, which sets it aside if it is
+    damaged.
     """
     try:
-        with closing(
-            sqlite3.connect(f"{file.resolve().as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_S)
-        ) as peek:
+        with closing(sqlite3.connect(look_uri(file), uri=True, timeout=BUSY_TIMEOUT_S)) as peek:
             tables = {
                 row[0]
                 for row in peek.execute(
@@ -388,7 +357,7 @@ def _set_aside_if_damaged(file: Path) -> MovedAside | None:
             rows = check.execute(f"PRAGMA {pragma}").fetchall()
     except sqlite3.DatabaseError as exc:
         if getattr(exc, "sqlite_errorname", None) not in _CORRUPT:
-            raise DatabaseUnavailable(_cannot_open(file, exc)) from None
+            raise _cannot_open(file, exc) from None
         problem = str(exc)
     else:
         if rows == [("ok",)]:
@@ -402,44 +371,12 @@ def _set_aside_if_damaged(file: Path) -> MovedAside | None:
     return MovedAside(file, target, problem)
 
 
-def readable_records(damaged: Path) -> tuple[list[dict[str, Any]], int]:
-    """The records of the matches still whole in a damaged file, and how many were not.
-
-    Read only; every match is read on its own, so one broken page loses only the
-    matches whose rows it held.
-    """
-    from sqlmodel import Session, col, select
-
-    from .records import read_match
-    from .tables import MatchRow
-
-    engine = create_engine(f"sqlite:///{damaged.resolve().as_uri()}?mode=ro&uri=true")
-    records, unreadable = [], 0
-    try:
-        with Session(engine) as session:
-            try:
-                ids = list(session.exec(select(col(MatchRow.id)).order_by(col(MatchRow.id))))
-            except Exception:  # nothing readable: the new file stays empty
-                return [], 0
-            for match_id in ids:
-                try:
-                    assert match_id is not None
-                    records.append(read_match(session, match_id).record())
-                except Exception:  # any fault of this match loses only this match
-                    session.rollback()
-                    unreadable += 1
-    finally:
-        engine.dispose()
-    return records, unreadable
-
-
-def _cannot_open(file: Path, error: sqlite3.Error) -> str:
+def _cannot_open(file: Path, error: sqlite3.Error) -> DatabaseUnavailable:
     """Why the file cannot be opened, in words the user can act on."""
-    if not (os.access(file, os.W_OK) and os.access(file.parent, os.W_OK)):
-        return StoreFault("read_only", file, str(error)).message("en")
-    if fault_kind(error) == "busy":
-        return StoreFault("busy", file, str(error)).message("en")
-    return f"{file}: cannot open the database: {error}"
+    if not may_write(file):
+        return DatabaseUnavailable("read_only", file, str(error))
+    kind = fault_kind(error, file)
+    return DatabaseUnavailable(kind if kind != "schema" else "unavailable", file, str(error))
 
 
 def _free_name(file: Path) -> Path:

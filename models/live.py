@@ -98,10 +98,11 @@ def open_stored(
 
 
 class StaleMatch(RuntimeError):
-    """Another screen (or program) changed the match since this one last read it.
+    """Another screen (or program) changed the match since this one last read it – or
+    since the caller's screen last showed it (the revision a write names).
 
-    Nothing of the refused call was stored; the live match has been reloaded from
-    the database, so the screen can show the table as it now is.
+    Nothing of the refused call was stored; the live match is the stored one, so the
+    screen can show the table as it now is.
     """
 
     def __init__(self, match_id: int) -> None:
@@ -162,9 +163,16 @@ class LiveMatch:
         match, _ = load(stored.record())
         return verdict(match, self.names, lang)
 
-    def add_entry(self, raw: Any) -> Outcome:
-        """Check an entry for the current deal; store and apply it, or return its refusal."""
+    def add_entry(self, raw: Any, revision: int | None = None) -> Outcome:
+        """Check an entry for the current deal; store and apply it, or return its refusal.
+
+        ``revision``: the match's revision on the screen the entry was made on (what it
+        means – whose card, which deal – is what that screen showed). If the match has
+        moved on since, ``StaleMatch``: nothing is checked or stored. Every other write
+        below takes it too.
+        """
         with self._lock:
+            self._shown(revision)
             log = self.match.current
             index = log.entries if log else 0
             if self.match.stopped:
@@ -199,13 +207,14 @@ class LiveMatch:
                         self._write_match(session)
             return outcome
 
-    def annul(self) -> Outcome:
+    def annul(self, revision: int | None = None) -> Outcome:
         """The table annuls the current deal: no points, the same dealer deals again."""
-        return self.add_entry({"type": "annul"})
+        return self.add_entry({"type": "annul"}, revision)
 
-    def start_deal(self) -> DealLog:
+    def start_deal(self, revision: int | None = None) -> DealLog:
         """Begin the next deal; ``Refused`` while the current one is open or the match is over."""
         with self._lock:
+            self._shown(revision)
             current = self.match.current
             if self.match.finished:
                 raise Refused(Code.MATCH_OVER)
@@ -227,18 +236,20 @@ class LiveMatch:
                 self.match.keep_result_only(earlier.number)
             return log
 
-    def stop(self) -> None:
+    def stop(self, revision: int | None = None) -> None:
         """The table ends the match now: ranked by totals; an open deal does not count."""
         with self._lock:
+            self._shown(revision)
             if self.match.stopped:
                 return
             with self._writing() as session:
                 self.match.stop()
                 self._write_match(session)
 
-    def reopen(self) -> None:
+    def reopen(self, revision: int | None = None) -> None:
         """Take back the table's end of the match: it goes on where it was stopped."""
         with self._lock:
+            self._shown(revision)
             if not self.match.stopped:
                 return
             with self._writing() as session:
@@ -247,14 +258,19 @@ class LiveMatch:
                 )
                 self._rebuild(session)
 
-    def undo(self) -> Undone | None:
+    def undo(self, revision: int | None = None) -> Undone | None:
         """Take back the last entry – or, when the current deal has none, its start.
 
         The entry keeps its row, marked undone. None when there is nothing to undo.
         Only the deal that is last afterwards is replayed (the others keep their
         cached results), unless the match cannot be resumed that way.
         """
-        with self._lock, self._writing() as session:
+        with self._lock:
+            self._shown(revision)
+            return self._undo()
+
+    def _undo(self) -> Undone | None:
+        with self._writing() as session:
             stored = read_match(session, self.match_id, last_only=True)
             if not stored.deals:
                 return None
@@ -274,12 +290,15 @@ class LiveMatch:
             self._rebuild(session)
             return undone
 
-    def replace(self, *, deal: int, index: int, raw: Any) -> Replacement:
+    def replace(
+        self, *, deal: int, index: int, raw: Any, revision: int | None = None
+    ) -> Replacement:
         """Put ``raw`` in place of entry ``index`` of deal ``deal`` and replay the match.
 
         ``IndexError`` when there is no such entry.
         """
         with self._lock:
+            self._shown(revision)
             try:
                 entry = self.match.parse(raw)
             except Refused as refusal:
@@ -315,6 +334,13 @@ class LiveMatch:
                 )
                 now_refused = self._replay(session, stored, match, first=deal if last else 0)
             return Replacement(None, now_refused)
+
+    def _shown(self, revision: int | None) -> None:
+        """``StaleMatch`` if the caller's screen showed another revision than this memory's:
+        the match moved on (another screen's entry, heard and read meanwhile) before the
+        tap made on the older picture arrived."""
+        if revision is not None and revision != self.revision:
+            raise StaleMatch(self.match_id)
 
     def _rebuild(self, session: Session) -> None:
         """Make the stored match live again after a change to its last deal."""

@@ -52,3 +52,19 @@ def log_folder(override: str | os.PathLike[str] | None = None) -> Path:
     if value and is_url(value):  # judged by the store when it opens, not here
         return data_folder()
     return Path(value).parent if value else data_folder()
+
+
+def look_uri(file: Path) -> str:
+    """A URI that opens ``file`` to read it without leaving a trace beside it.
+
+    A read-only connection (``mode=ro``) to a database in WAL mode still creates its
+    ``-wal`` and ``-shm`` files. With no write-ahead log beside the file (none, or an
+    empty one) there is nothing but the file to read, and ``immutable=1`` reads it
+    with no lock and no other file; a log with frames in it must be read, and its
+    files are there already.
+    """
+    uri = file.resolve().as_uri()
+    wal = Path(f"{file}-wal")
+    if (not wal.exists() or wal.stat().st_size == 0) and not Path(f"{file}-shm").exists():
+        return f"{uri}?immutable=1"
+    return f"{uri}?mode=ro"

@@ -15,16 +15,18 @@ from pathlib import Path
 
 from sqlalchemy import Connection, Engine, inspect, text
 
+from .faults import Told
+
 HEAD = "0006"  # the newest revision in migrations/versions (a test keeps them in step)
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 MIGRATION_LOCK = 0x50415254  # "PART": the advisory lock key of an upgrade on PostgreSQL
 
 
-class NewerDatabase(RuntimeError):
+class NewerDatabase(Told, RuntimeError):
     """The database was written by a newer version of Partija."""
 
 
-class ForeignDatabase(RuntimeError):
+class ForeignDatabase(Told, RuntimeError):
     """The file is an SQLite database, but not one of Partija's."""
 
 
@@ -36,15 +38,9 @@ def known_revisions() -> set[str]:
 def check_revision(file: Path | str, current: str | None, *, has_tables: bool) -> None:
     """Raise ``ForeignDatabase`` or ``NewerDatabase`` for a schema this version may not write."""
     if current is None and has_tables:
-        raise ForeignDatabase(
-            f"{file} is not a Partija database (it has other tables); choose another file with --db"
-        )
+        raise ForeignDatabase("foreign", file=file)
     if current is not None and current not in known_revisions():
-        raise NewerDatabase(
-            f"{file} was written by a newer version of Partija (schema"
-            f" {current}; this version knows up to {HEAD}): update Partija"
-            " to open it"
-        )
+        raise NewerDatabase("newer", file=file, current=current, head=HEAD)
 
 
 def upgrade(engine: Engine, file: Path | str) -> None:

@@ -3,8 +3,9 @@
 The first screen after a start needs the settings (language, theme) and the unfinished
 matches to resume. The full store (``store.Store``) would import SQLAlchemy, SQLModel and
 pydantic, run ``PRAGMA quick_check`` over the whole file and the migrations: most of a
-start's Python. ``home()`` reads the same rows on a read-only connection (``mode=ro``:
-nothing is written, the file is not switched to WAL) and gives up – None – whenever the
+start's Python. ``home()`` reads the same rows on a read-only connection
+(``location.look_uri``: nothing is written, the file is not switched to WAL, no file is
+made beside it) and gives up – None – whenever the
 answer might differ from the store's: no file yet, a server's URL, a schema that is not
 this version's newest (the store would migrate or refuse it), or any error at all (a
 damaged file is then the store's to find and tell). The store is opened right after,
@@ -24,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .location import database_file
+from .location import database_file, look_uri
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations" / "versions"
 TIMEOUT_S = 1.0  # a lock held longer: the store waits for it, with its own message
@@ -61,8 +62,7 @@ def home(limit: int, override: str | os.PathLike[str] | None = None) -> Home | N
     if file is None or not file.is_file():
         return None
     try:
-        uri = f"{file.resolve().as_uri()}?mode=ro"
-        with closing(sqlite3.connect(uri, uri=True, timeout=TIMEOUT_S)) as connection:
+        with closing(sqlite3.connect(look_uri(file), uri=True, timeout=TIMEOUT_S)) as connection:
             return _read(connection, file, limit)
     except (sqlite3.Error, ValueError, TypeError, KeyError, OSError):
         # Damaged, locked, another program's, half-migrated, a value not as written:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import bindparam, insert, text
@@ -22,13 +23,18 @@ from rules.match import Match, Status
 from rules.names import MAX_NAME, BadName, clean_name, name_key
 from rules.record import FORMAT, RecordError
 
+from .faults import Told
 from .prepared import Prepared
 from .results import deal_results, match_results
 from .tables import DealRow, EntryRow, MatchRow, Player, Seat, utcnow
 
 
-class UnknownMatch(LookupError):
+class UnknownMatch(Told, LookupError):
     """No match with this id in the store."""
+
+    def __init__(self, match_id: int) -> None:
+        self.match_id = match_id
+        super().__init__("unknown_match", match=match_id)
 
 
 def stored_id(value: int | None) -> int:
@@ -125,7 +131,7 @@ def read_match(session: Session, match_id: int, *, last_only: bool = False) -> S
     """
     row = session.exec(select(MatchRow).where(col(MatchRow.id) == match_id)).first()
     if row is None:
-        raise UnknownMatch(f"no match {match_id}")
+        raise UnknownMatch(match_id)
     seated = list(
         session.exec(
             select(Player.name, Player.gender)
@@ -205,25 +211,31 @@ def insert_record(
     match: Match,
     names: list[str],
     genders: Sequence[str] | None = None,
+    *,
+    created_at: datetime | None = None,
+    finished_at: datetime | None = None,
 ) -> tuple[int, list[int], list[str], list[str]]:
     """Store a record the rules have loaded as ``match``.
 
     Returns the match id, the deal ids, the names as the roster spells them
     (a "jonas" typed for the roster's "Jonas" sits as "Jonas") and the
     players' genders (``genders`` are those of names new to the roster).
+    ``created_at`` / ``finished_at``: the match's own times (a restored backup's),
+    else now.
 
     Events are kept verbatim, refused ones included and marked, so that
     export gives back the same record and the same verdict.
     """
     now = utcnow()
     results = match_results(match)
+    created = created_at or now
     row = MatchRow(
         game=match.game.id,
         options=dumps(record["options"]),
         first_dealer=match.first_dealer,
         stopped=match.stopped,
-        created_at=now,
-        finished_at=now if match.finished else None,
+        created_at=created,
+        finished_at=(finished_at or created) if match.finished else None,
         status=results["status"],
         winners=results["winners"],
     )

@@ -8,9 +8,13 @@ killed; a read ends without a commit. A match being played is a
 
 from __future__ import annotations
 
+import io
+import json
+import logging
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -19,18 +23,21 @@ from sqlmodel import Session, col, select
 from rules.match import Match
 from rules.record import FORMAT, RecordError, load
 
+from .backup import Restored, backup_lines, daily_copy, read_backup, restore, write_file
 from .changes import listen_url
-from .engine import MovedAside, open_database, readable_records
+from .engine import MovedAside, open_database
+from .faults import Told
 from .files import record_bytes, totals_csv
 from .live import LiveMatch, open_stored
 from .ratings import GameRatings, RatingPoint, Standing, rate_match, rating_history, standings
 from .ratings import rebuild_ratings as rebuild_all
 from .records import insert_record, read_match, roster_names
 from .roster import merge_players, rename_player, set_gender
+from .salvage import salvage
 from .settings import read_settings, write_setting
 from .stats import PlayerStats, player_stats
 from .summaries import MatchSummary, list_matches
-from .tables import Player
+from .tables import Player, utcnow
 
 
 class RecordRejected(RecordError):
@@ -82,17 +89,19 @@ class Store:
             self.moved_aside = self._recover(self.moved_aside)
 
     def _recover(self, moved: MovedAside) -> MovedAside:
-        """Copy the matches still readable in a damaged file into the new one, each alone."""
-        records, unreadable = readable_records(moved.moved_to)
-        recovered = 0
-        for record in records:
-            try:
-                self.import_records([record])
-            except RecordError:
-                unreadable += 1
-            else:
-                recovered += 1
-        return replace(moved, recovered=recovered, unreadable=unreadable)
+        """Copy what can still be read of a damaged file into the new one (``salvage``):
+        every whole match, the players and the settings.
+
+        Whatever the damaged file does to the salvage, the store opens: a salvage that
+        fails is rolled back whole (the new file stays empty, the damaged one is kept
+        beside it) and logged, and the message says nothing was recovered.
+        """
+        try:
+            found = salvage(moved.moved_to, self._engine)
+        except Exception:  # the damaged file's bytes are anyone's: no fault of them may stop
+            logging.getLogger("partija").exception("salvage of %s failed", moved.moved_to)
+            return moved
+        return replace(moved, recovered=found.recovered, total=found.total)
 
     def close(self) -> None:
         self._engine.dispose()
@@ -247,6 +256,50 @@ class Store:
         """The player's rating after each of his rated matches of ``game``, in order."""
         with Session(self._engine) as session:
             return rating_history(session, player=player, game=game)
+
+    # -- backups ------------------------------------------------------------------------------
+    def backup_lines(self) -> Iterator[bytes]:
+        """The backup file's lines (``backup``): players, settings, every match."""
+        return backup_lines(lambda: Session(self._engine), utcnow())
+
+    def backup(self, path: str | os.PathLike[str]) -> int:
+        """Write a backup file, whole or not at all; how many matches it holds.
+
+        ``StoreFault`` for a fault of the database, ``Told`` (``backup_unwritable``) for a
+        file that cannot be written.
+        """
+        target = Path(path)
+        lines = self.backup_lines()
+        try:
+            write_file(target, lines)
+        except OSError as exc:
+            raise Told("backup_unwritable", file=target, detail=exc.strerror or exc) from None
+        with target.open("rb") as written:  # the last line counts what it holds
+            last = written.readlines()[-1]
+        return int(json.loads(last)["end"]["matches"])
+
+    def restore(self, source: str | os.PathLike[str] | bytes) -> Restored:
+        """Merge a backup (a file, or its bytes) into the store in one transaction.
+
+        ``BackupRefused`` for a file that is not a whole backup of this version, and
+        ``Told`` (``backup_unreadable``) for one that cannot be read: nothing changed.
+        """
+        name = "…" if isinstance(source, bytes) else Path(source)
+        try:
+            if isinstance(source, bytes):
+                found = read_backup(io.BytesIO(source), name)
+            else:
+                with open(source, "rb") as handle:
+                    found = read_backup(handle, name)
+        except OSError as exc:
+            raise Told("backup_unreadable", file=name, detail=exc.strerror or exc) from None
+        with Session(self._engine) as session, session.begin():
+            return restore(session, found)
+
+    def keep_daily_copy(self, today: date) -> Path | None:
+        """Today's copy of an SQLite file in ``backups/`` beside it (``backup.daily_copy``),
+        if not made yet; None on a server, whose copies are its administrator's."""
+        return daily_copy(self.path, today) if self.path is not None else None
 
     def rebuild_ratings(self) -> list[GameRatings]:
         """Recompute every game's ratings from the stored matches, in one transaction."""

@@ -80,6 +80,15 @@ class Server:
             row = connection.execute(sql).fetchone()
         return row[0] if row else None
 
+    def rows(self, sql: str, params: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+        """The rows of a query of the server's own database."""
+        import psycopg
+
+        with psycopg.connect(
+            host="127.0.0.1", port=self.port, user=USER, dbname="postgres"
+        ) as connection:
+            return list(connection.execute(sql, params).fetchall())
+
     def create_database(self) -> str:
         """A new empty database; its URL."""
         name = f"partija_{os.getpid()}_{next(_names)}"
@@ -97,12 +106,18 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def running(*, durable: bool = False) -> Iterator[Server]:
+def running(
+    *, durable: bool = False, crash_safe: bool = False, extra: str = ""
+) -> Iterator[Server]:
     """A server for the duration of the block, stopped even when the block fails.
 
     ``durable``: commits wait for the disk (the server's defaults), as SQLite's
     ``synchronous=FULL`` does – for benchmarks. Tests run with ``fsync=off``: a test
-    never survives a crash of the machine, and it saves seconds.
+    never survives a crash of the machine, and it saves seconds. ``crash_safe``: still
+    ``fsync=off``, but a commit is answered only once its log is written out of the
+    server's memory (``synchronous_commit=on``), so a server process killed loses no
+    commit it answered – for the kill campaign (``test_store_crash_club.py``). ``extra``:
+    more server settings (``-c name=value …``).
     """
     tools = binaries()
     assert tools is not None, missing()
@@ -116,7 +131,9 @@ def running(*, durable: bool = False) -> Iterator[Server]:
     port = free_port()
     settings = f"-p {port} -c listen_addresses=127.0.0.1 -k {folder} -c max_connections=200"
     if not durable:
-        settings += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+        settings += " -c fsync=off -c full_page_writes=off"
+        settings += f" -c synchronous_commit={'on' if crash_safe else 'off'}"
+    settings += f" {extra}" if extra else ""
 
     def run(*command: str | Path) -> None:
         subprocess.run([*as_user, *map(str, command)], check=True, capture_output=True, timeout=120)

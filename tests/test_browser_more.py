@@ -127,3 +127,36 @@ def test_ending_a_match_asks_first_and_can_be_taken_back(tmp_path):
     store.close()
     assert not summary.stopped
     assert [e["card"] for e in record["deals"][0]["events"]] == ["9H"]
+
+
+def test_a_backup_saved_in_one_browser_is_restored_in_another(tmp_path):
+    """ "Atsarginė kopija" in the settings: the file comes down through the browser's save,
+    goes up into another device's app through its file picker, and both say in one line
+    what the file holds and what was added."""
+    need_browser()
+    phone, tablet = tmp_path / "phone", tmp_path / "tablet"
+    for folder in (phone, tablet):
+        folder.mkdir()
+    store = store_at(phone)
+    store.import_records([json.loads((SCENARIOS / "devynake-full-deal.json").read_bytes())])
+    store.close()
+    saved = tmp_path / "partija-backup.jsonl"
+    with serve(phone) as url, browser_page(PHONE) as page:
+        open_app(page, url, first="nav-settings")
+        tap(page, "nav-settings", until="action-backup")
+        with page.expect_download() as download:
+            by_id(page, "action-backup").first.click()
+        download.value.save_as(saved)
+        assert "partijų: 1, žaidėjų: 4" in wait_label(page, "settings-message", "partijų: 1")
+    assert saved.read_bytes().startswith(b'{"format":"partija-backup"')
+    with serve(tablet) as url, browser_page(PHONE) as page:
+        open_app(page, url, first="nav-settings")
+        tap(page, "nav-settings", until="action-restore")
+        with page.expect_file_chooser() as chooser:
+            by_id(page, "action-restore").first.click()
+        chooser.value.set_files(str(saved))
+        said = wait_label(page, "settings-message", "Atkurta")
+        assert "pridėta partijų: 1 (jau buvo: 0), žaidėjų: 4" in said
+    restored = store_at(tablet)
+    assert len(restored.list_matches()) == 1
+    restored.close()

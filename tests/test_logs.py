@@ -55,3 +55,18 @@ def test_the_log_rotates(tmp_path):
     subprocess.run([sys.executable, "-c", code, str(tmp_path), str(ROOT)], check=True, timeout=60)
     assert (tmp_path / "partija.log").exists() and (tmp_path / "partija.log.1").exists()
     assert (tmp_path / "partija.log").stat().st_size <= logs.MAX_BYTES + 2000
+
+
+def test_a_log_that_cannot_be_written_says_nothing(tmp_path):
+    """The log's disk is full (here its file is /dev/full): the fault the user is told is
+    the one line on stderr, never logging's own "--- Logging error ---" and traceback."""
+    import os
+
+    if not os.path.exists("/dev/full"):
+        import pytest
+
+        pytest.skip("no /dev/full here")
+    (tmp_path / "partija.log").symlink_to("/dev/full")
+    run = cli("--db", str(tmp_path / "partija.db"), "export", "7")
+    assert run.returncode == 2
+    assert run.stderr.splitlines() == ["main.py: no match 7"]

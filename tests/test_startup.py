@@ -157,16 +157,16 @@ def test_a_file_the_store_must_judge_is_judged_before_the_first_screen(tmp_path,
         Store(file).close()
         with sqlite3.connect(file) as raw:
             raw.execute("UPDATE alembic_version SET version_num = '9999'")
-        words = "newer version of Partija"
+        words = "įrašė naujesnė Partijos versija"  # the device's language (below)
     elif kind == "foreign":
         with sqlite3.connect(file) as raw:
             raw.execute("CREATE TABLE notes (text TEXT)")
-        words = "not a Partija database"
+        words = "nėra Partijos duomenų bazė"
     else:
         file.write_bytes(b"not an SQLite database, but someone's data" * 100)
         words = "sugadinta"
     before = file.read_bytes()
-    screen = first_screen(file)
+    screen = first_screen(file, LANG="lt_LT.UTF-8", LC_ALL="", LC_MESSAGES="")
     assert not screen["background"] and screen["tiles"] == {}
     assert [t for t in screen["texts"] if words in t]
     if kind != "garbage":
@@ -189,12 +189,17 @@ def set_aside(folder: Path) -> list[Path]:
 
 def damaged_after_the_first_screen(file: Path) -> bytes:
     """A file whose home screen reads well but whose quick check fails: the entries
-    table's first page broken (the home screen reads no entries)."""
+    table's root page broken (the home screen reads no entries; the rows are on the
+    leaves below it, which the salvage finds by their shape)."""
     stored(file)
     with sqlite3.connect(file) as raw:
         raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         page = raw.execute("PRAGMA page_size").fetchone()[0]
         [root] = raw.execute("SELECT rootpage FROM sqlite_master WHERE name = 'entries'").fetchone()
+        [kind] = raw.execute(
+            "SELECT pagetype FROM dbstat WHERE name = 'entries' AND pageno = ?", (root,)
+        ).fetchone()
+        assert kind == "internal"  # the entries are on the leaves below it
     data = bytearray(file.read_bytes())
     data[(root - 1) * page : root * page] = b"\xa5" * page
     file.write_bytes(bytes(data))
@@ -239,7 +244,8 @@ def test_a_damage_found_after_the_first_screen_is_told_without_a_tap(tmp_path):
     [moved] = set_aside(tmp_path)
     assert screen["problem_after"] in screen["texts_after"]  # then told on the home screen
     assert str(moved) in screen["problem_after"]
-    assert screen["tiles_after"] == {}  # their entries were on the broken page: none to resume
+    # The broken root held no row: every match is recovered, with its totals.
+    assert screen["tiles_after"] == screen["tiles"]
 
 
 def test_the_same_sentence_as_a_start_on_the_store_gives(tmp_path, monkeypatch):
@@ -297,3 +303,15 @@ def test_settings_on_the_first_screen_are_the_files(tmp_path, monkeypatch):
     model, opening = opened_after(file, monkeypatch)
     assert (model.lang, model.theme) == ("en", "light")
     opening.result()[0].close()
+
+
+def test_news_of_the_opening_is_in_the_players_language(monkeypatch):
+    """What opening the store says (a damaged file, a newer one) is said in the language the
+    file's settings name, else the device's; a browser's is not known before the store."""
+    from app.run import first_language
+
+    monkeypatch.setenv("LC_ALL", "en_GB.UTF-8")
+    assert first_language({"lang": "lt"}, web=False) == "lt"
+    assert first_language({"lang": "en"}, web=True) == "en"
+    assert first_language({"lang": 7}, web=False) == "en"  # the device's
+    assert first_language({}, web=True) == "lt"

@@ -222,6 +222,114 @@ def test_the_loser_waits_for_the_winner_then_is_told_and_sees_its_entry(postgres
     postgres_server.drop_database(url)
 
 
+def events(store, match_id):
+    return json.loads(store.export_record(match_id))["deals"][0]["events"]
+
+
+def held_write(winner):
+    """Start ``winner``'s write of 9H and hold its transaction open (the match's row locked)
+    until the returned event is set; the thread writing it."""
+    inside, release = threading.Event(), threading.Event()
+    commit = winner.match.commit
+
+    def held_commit(entry):
+        inside.set()
+        assert release.wait(60)
+        return commit(entry)
+
+    winner.match.commit = held_commit
+    done = threading.Thread(
+        target=winner.add_entry, args=({"type": "play", "player": 1, "card": "9H"},)
+    )
+    done.start()
+    assert inside.wait(60)
+    return release, done
+
+
+@pytest.mark.parametrize(
+    ("limit", "kind", "words"),
+    [
+        ("LOCK_TIMEOUT_S", "busy", "is busy: another program has been writing to it for 0.5 s"),
+        ("STATEMENT_TIMEOUT_S", "timeout", "did not finish in 0.5 s"),
+    ],
+    ids=["lock", "statement"],
+)
+def test_a_write_that_waits_too_long_is_told_and_not_stored(
+    postgres_server, monkeypatch, limit, kind, words
+):
+    """Another table holds the match's row: the waiting write gives up after the lock (or
+    statement) timeout with one sentence, nothing of it stored – never a hung table."""
+    import models.engine
+
+    monkeypatch.setattr(models.engine, limit, 0.5)
+    url = postgres_server.create_database()
+    first, second = Store(url), Store(url)
+    winner = first.create_match(game="devynake", players=PLAYERS)
+    winner.start_deal()
+    waiting = second.resume(winner.match_id)
+    release, done = held_write(winner)
+    try:
+        with pytest.raises(StoreFault) as told:
+            waiting.add_entry({"type": "play", "player": 1, "card": "9S"})
+    finally:
+        release.set()
+        done.join(60)
+    assert told.value.kind == kind
+    assert words in told.value.message("en") and "\n" not in told.value.message("lt")
+    assert events(first, winner.match_id) == [{"type": "play", "player": 1, "card": "9H"}]
+    assert waiting.refresh()  # the winner's entry, committed once let go
+    assert waiting.add_entry({"type": "play", "player": 2, "card": "10H"}).accepted
+    first.close()
+    second.close()
+    postgres_server.drop_database(url)
+
+
+def test_a_server_gone_mid_write_leaves_the_entry_unacknowledged_and_says_so(postgres_server):
+    """The connection of a write waiting on the match's row is ended by the server (as
+    when it goes down): the table is told the entry was not saved and why, nothing of it
+    is stored, and the next write, once the server answers, reads the match anew."""
+    from app.table.model import TableModel
+
+    url = postgres_server.create_database()
+    first, second = Store(url), Store(url)
+    winner = first.create_match(game="devynake", players=PLAYERS)
+    winner.start_deal()
+    table = TableModel(second.resume(winner.match_id), "lt")
+    release, done = held_write(winner)
+    try:
+        ended = []
+
+        def end_the_waiting_write():
+            for _ in range(600):  # until the write waits on the row: then its connection ends
+                if postgres_server.value(
+                    "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                    f" WHERE datname = '{name(url)}' AND wait_event_type = 'Lock'"
+                ):
+                    ended.append(True)
+                    return
+                time.sleep(0.05)
+
+        ender = threading.Thread(target=end_the_waiting_write)
+        ender.start()
+        table.tap_card("9S")  # waits on the winner's row until its connection is ended
+        ender.join(60)
+    finally:
+        release.set()
+        done.join(60)
+    assert ended, "the write never waited on the row"
+    assert table.notice.kind == "refused"
+    assert table.notice.text.startswith("Neįrašyta: Nepavyksta pasiekti")
+    assert events(first, winner.match_id) == [{"type": "play", "player": 1, "card": "9H"}]
+    table.refresh_from_store()  # the server answers again: the table as stored
+    table.shown(table.keeper.revision)
+    assert table.entries() == [(1, "Jonas – širdžių devynakė")]
+    table.tap_card("10H")
+    assert table.notice is None and len(table.entries()) == 2
+    first.close()
+    second.close()
+    postgres_server.drop_database(url)
+
+
 def test_a_server_database_is_migrated_and_a_newer_or_foreign_one_refused(postgres_server):
     url = postgres_server.create_database()
     Store(url).close()

@@ -83,11 +83,11 @@ from typing import Any
 
 import pytest
 from conftest import ROOT
-from sqlalchemy import update
+from sqlalchemy import Connection, create_engine, text, update
 from sqlmodel import Session, col
 
 from bench.table import devynake_record, next_entry
-from models import Store, migrate
+from models import Store, StoreFault, migrate
 from models.engine import make_engine, open_database
 from models.live import LiveMatch
 from models.migrate import HEAD, run_migrations
@@ -96,6 +96,7 @@ from rules.match import Match, Status
 from rules.record import FORMAT, load
 
 KILLS = 6  # per game
+FAULT_EXIT = 4  # a child that met a store fault (its server killed) ends with this
 MIGRATION_KILLS = 5  # per old revision: the first after the upgrade, to time it
 KILL_DELAY_S = (0.0, 0.6)  # how long after the state waited for the kill comes
 TIMEOUT_S = 60.0  # for a line the child owes; only a hung child makes the test wait this long
@@ -206,10 +207,14 @@ def child_play(
     going = [m for m in store.list_matches() if m.status == "open" and m.game == game]
     live = store.resume(max(m.id for m in going)) if going else _create(store, game, options)
     say("ready", live.match_id)
-    if undo_first and live.match.current is not None:
-        _undo(live)  # the call that replays the whole match
-    while True:
-        live = _step(store, live, game, options, rng)
+    try:
+        if undo_first and live.match.current is not None:
+            _undo(live)  # the call that replays the whole match
+        while True:
+            live = _step(store, live, game, options, rng)
+    except StoreFault as fault:  # the server went down under it: the call in flight unanswered
+        say("fault", fault.kind)
+        raise SystemExit(FAULT_EXIT) from None
 
 
 def _step(
@@ -504,8 +509,13 @@ class Zygote:
         wait_for: Callable[[list[list]], bool],
         delay: tuple[float, float],
         rng: random.Random,
+        kill: Callable[[int], None] | None = None,
     ) -> Run:
-        """Start a child; once its lines satisfy ``wait_for``, kill it after a random delay."""
+        """Start a child; once its lines satisfy ``wait_for``, kill it after a random delay.
+
+        ``kill``: what the kill is, given the child's pid (default: SIGKILL to the child);
+        the child is then waited for until it ends.
+        """
         assert self.process.stdin is not None
         errors = len(self.errors)
         self.process.stdin.write((json.dumps(job) + "\n").encode())
@@ -528,7 +538,7 @@ class Zygote:
         finally:
             if ended is None:
                 with suppress(ProcessLookupError):  # it ended during the pause
-                    os.kill(pid, signal.SIGKILL)
+                    (kill or _sigkill)(pid)
         while ended is None:
             at, line = self._next()
             if line[0] == "ended":
@@ -546,6 +556,10 @@ class Zygote:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait(10)
+
+
+def _sigkill(pid: int) -> None:
+    os.kill(pid, signal.SIGKILL)
 
 
 @pytest.fixture(scope="module")
@@ -629,28 +643,34 @@ def _entry_row(p: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def stored_rows(connection: sqlite3.Connection) -> list[dict[str, Any]]:
-    """The matches on disk, in the same shape as ``History.matches``: every row, undone ones too."""
+def stored_rows(connection: Connection) -> list[dict[str, Any]]:
+    """The matches on disk, in the same shape as ``History.matches``: every row, undone ones too
+    (an SQLite file or a PostgreSQL database)."""
+
+    def query(sql: str, **params: Any) -> list[Any]:
+        return list(connection.execute(text(sql), params).all())
+
     matches = []
-    for match_id, game in connection.execute("SELECT id, game FROM matches ORDER BY id").fetchall():
+    for match_id, game in query("SELECT id, game FROM matches ORDER BY id"):
         players = [
             name
-            for (name,) in connection.execute(
+            for (name,) in query(
                 "SELECT p.name FROM seats s JOIN players p ON p.id = s.player_id"
-                " WHERE s.match_id = ? ORDER BY s.seat",
-                (match_id,),
+                " WHERE s.match_id = :match ORDER BY s.seat",
+                match=match_id,
             )
         ]
         deals = []
-        for deal_id, number, deal_undone in connection.execute(
-            "SELECT id, number, undone_at IS NOT NULL FROM deals WHERE match_id = ? ORDER BY id",
-            (match_id,),
-        ).fetchall():
-            rows = connection.execute(
+        for deal_id, number, deal_undone in query(
+            "SELECT id, number, undone_at IS NOT NULL FROM deals WHERE match_id = :match"
+            " ORDER BY id",
+            match=match_id,
+        ):
+            rows = query(
                 "SELECT id, seq, event, refused, undone_at IS NOT NULL, replaced_by"
-                " FROM entries WHERE deal_id = ? ORDER BY id",
-                (deal_id,),
-            ).fetchall()
+                " FROM entries WHERE deal_id = :deal ORDER BY id",
+                deal=deal_id,
+            )
             key = {row[0]: (row[1], json.loads(row[2])) for row in rows}
             entries = [
                 {
@@ -745,18 +765,29 @@ class Kill:
     problems: list[str] = field(default_factory=list)
 
 
-def check_after_kill(run: Run, db: Path, history: History) -> Kill:
-    """Take in what the child acknowledged, then compare the file with it (see the docstring)."""
+def check_after_kill(
+    run: Run, db: Path | str, history: History, *, fault_ends: bool = False
+) -> Kill:
+    """Take in what the child acknowledged, then compare the database with it (see the
+    docstring). ``db``: a file, or a PostgreSQL URL (its server checks its own pages and
+    keys). ``fault_ends``: the child may have ended itself on a store fault (its server
+    was killed under it) rather than be killed."""
     kill = Kill()
     asked, answers = take_in(run.lines, history, kill)
     kill.in_flight = asked[0] if asked else None
-    with closing(sqlite3.connect(db)) as connection:
-        integrity = connection.execute("PRAGMA integrity_check").fetchall()
-        if integrity != [("ok",)]:
-            kill.problems.append(f"PRAGMA integrity_check: {integrity}")
-        elif connection.execute("PRAGMA foreign_key_check").fetchall():
-            kill.problems.append("PRAGMA foreign_key_check finds rows without their parent")
-        stored = stored_rows(connection) if not kill.problems else []
+    if isinstance(db, Path):
+        with closing(sqlite3.connect(db)) as connection:
+            integrity = connection.execute("PRAGMA integrity_check").fetchall()
+            if integrity != [("ok",)]:
+                kill.problems.append(f"PRAGMA integrity_check: {integrity}")
+            elif connection.execute("PRAGMA foreign_key_check").fetchall():
+                kill.problems.append("PRAGMA foreign_key_check finds rows without their parent")
+    engine = create_engine(db if isinstance(db, str) else f"sqlite:///{db}")
+    try:
+        with engine.connect() as connection:
+            stored = stored_rows(connection) if not kill.problems else []
+    finally:
+        engine.dispose()
     rows = [{k: v for k, v in match.items() if k != "id"} for match in stored]
     found = differences(history.rows(), rows) if not kill.problems else []
     if found and asked is not None:  # the call in flight may have reached the disk, all of it
@@ -777,7 +808,7 @@ def check_after_kill(run: Run, db: Path, history: History) -> Kill:
             match["id"] = row["id"]
         kill.problems += replay_problems(db)
     kill.problems += answers
-    if not run.killed:
+    if not run.killed and not (fault_ends and run.code == FAULT_EXIT):
         kill.problems.append(f"the child stopped by itself (exit {run.code}):\n{run.errors}")
     return kill
 
@@ -808,7 +839,7 @@ def take_in(
     return asked, problems
 
 
-def replay_problems(db: Path) -> list[str]:
+def replay_problems(db: Path | str) -> list[str]:
     """The store opens again; every match replays without a refused entry; caches agree."""
     out = []
     store = Store(db)
@@ -835,16 +866,19 @@ def replay_problems(db: Path) -> list[str]:
     return out
 
 
-def undone_rows(db: Path) -> dict[str, int]:
-    with closing(sqlite3.connect(db)) as connection:
-        one = lambda sql: connection.execute(sql).fetchone()[0]  # noqa: E731
-        return {
+def undone_rows(db: Path | str) -> dict[str, int]:
+    engine = create_engine(db if isinstance(db, str) else f"sqlite:///{db}")
+    with engine.connect() as connection:
+        one = lambda sql: connection.execute(text(sql)).scalar_one()  # noqa: E731
+        counts = {
             "matches": one("SELECT count(*) FROM matches"),
             "entries": one("SELECT count(*) FROM entries"),
             "undone entries": one("SELECT count(*) FROM entries WHERE undone_at IS NOT NULL"),
             "replaced": one("SELECT count(*) FROM entries WHERE replaced_by IS NOT NULL"),
             "undone deals": one("SELECT count(*) FROM deals WHERE undone_at IS NOT NULL"),
         }
+    engine.dispose()
+    return counts
 
 
 def ready(lines: list[list]) -> bool:

@@ -2,7 +2,8 @@
 
 Locked (a second process holds the write lock), read-only, full (``RLIMIT_FSIZE`` in
 a child process), a table dropped behind the app's back, a refused file left byte for
-byte, and a damaged file set aside with its readable matches copied into the new one.
+byte, and a damaged file set aside with its readable matches copied into the new one
+(``test_salvage.py`` damages files in every way it tries).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from rules import Status
 FULL_DEAL = json.loads((SCENARIOS / "devynake-full-deal.json").read_bytes())
 
 
-def cli(db, *args):
+def cli(db, *args, lang="C.UTF-8"):
     return subprocess.run(
         [sys.executable, str(ROOT / "main.py"), "--db", str(db), *args],
         capture_output=True,
@@ -35,6 +36,7 @@ def cli(db, *args):
         cwd=ROOT,
         timeout=120,
         check=False,
+        env={**os.environ, "LANG": lang, "LC_ALL": "", "LC_MESSAGES": ""},
     )
 
 
@@ -207,19 +209,28 @@ def test_a_dropped_table_is_told_not_a_traceback(db):
 
 @pytest.mark.parametrize("journal", ["delete", "wal"])
 def test_a_newer_database_is_refused_byte_for_byte(tmp_path, journal):
+    """Refused by the store, the first screen's look and the command line: the file as it
+    was, and nothing made beside it (a read-only connection would make a WAL file's
+    ``-wal`` and ``-shm``) but the fault log."""
+    from models.peek import home
+
     file = tmp_path / "newer.db"
     open_database(file).engine.dispose()
-    with sqlite3.connect(file) as raw:
+    with contextlib.closing(sqlite3.connect(file)) as raw:
         raw.execute(f"PRAGMA journal_mode={journal}")
         raw.execute("UPDATE alembic_version SET version_num = '9999'")
-    if journal == "delete":
-        assert not (tmp_path / "newer.db-wal").exists()
+        raw.commit()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["newer.db"]
     before = file.read_bytes()
-    with pytest.raises(NewerDatabase):
+    with pytest.raises(NewerDatabase) as refused:
         open_database(file)
+    assert "newer version of Partija" in refused.value.message("en")
+    assert "naujesnė Partijos versija" in refused.value.message("lt")
+    assert home(6, file) is None
+    run = cli(file, "matches")
+    assert run.returncode == 2 and len(run.stderr.splitlines()) == 1
     assert file.read_bytes() == before
-    if journal == "delete":
-        assert not (tmp_path / "newer.db-wal").exists()  # never switched to WAL
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["newer.db", "partija.log"]
 
 
 def test_another_programs_database_is_refused_byte_for_byte(tmp_path):
@@ -231,10 +242,10 @@ def test_another_programs_database_is_refused_byte_for_byte(tmp_path):
     run = cli(file, "matches")
     assert run.returncode == 2 and "not a Partija database" in run.stderr
     assert file.read_bytes() == before
-    assert not (tmp_path / "notes.db-wal").exists()
     with pytest.raises(ForeignDatabase):
         open_database(file)
     assert file.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.db", "partija.log"]
 
 
 def test_a_damaged_file_is_kept_and_its_readable_matches_recovered(tmp_path):
@@ -253,10 +264,10 @@ def test_a_damaged_file_is_kept_and_its_readable_matches_recovered(tmp_path):
     store = Store(path)
     moved = store.moved_aside
     assert moved is not None and moved.moved_to.read_bytes() == bytes(damaged)
-    assert moved.recovered >= 1 and moved.recovered + moved.unreadable <= 6
+    assert moved.total == 6 and 1 <= moved.recovered < 6
     assert len(store.list_matches()) == moved.recovered
-    assert f"Matches recovered into it: {moved.recovered}" in moved.message("en")
-    assert f"Išsaugota partijų: {moved.recovered}" in moved.message("lt")
+    assert f"with {moved.recovered} of 6 matches recovered" in moved.message("en")
+    assert f"atkurta partijų: {moved.recovered} iš 6" in moved.message("lt")
     for summary in store.list_matches():  # what was recovered is whole
         assert json.loads(store.export_record(summary.id))["deals"] == FULL_DEAL["deals"]
     store.close()
@@ -286,10 +297,7 @@ def test_a_full_disk_is_told_and_nothing_acknowledged_is_lost(small_disk):
     store = Store(path)
     live = store.create_match(game="devynake", players=["Ona", "Jonas", "Rūta"])
     live.start_deal()
-    # Fill the rest of the disk to the last byte (the write that does not fit ends it).
-    with contextlib.suppress(OSError), open(small_disk / "filler", "wb", buffering=0) as filler:
-        while True:
-            filler.write(b"\0" * 512)
+    fill(small_disk)
     acknowledged, fault = [], None
     for _ in range(60):
         deal = live.match.current.deal
@@ -310,6 +318,52 @@ def test_a_full_disk_is_told_and_nothing_acknowledged_is_lost(small_disk):
     stored = json.loads(store.export_record(live.match_id))
     assert [e for d in stored["deals"] for e in d["events"]] == acknowledged
     store.close()
+
+
+def fill(disk):
+    """Fill the disk to its last byte (the write that does not fit ends it)."""
+    with contextlib.suppress(OSError), open(disk / "filler", "wb", buffering=0) as filler:
+        while True:
+            filler.write(b"\0" * 512)
+
+
+@pytest.mark.parametrize("lang", ["C.UTF-8", "lt_LT.UTF-8"])
+def test_a_full_disk_is_named_when_a_new_file_is_opened(small_disk, lang):
+    """One line in the terminal's language naming the full disk: no logging traceback (the
+    log beside the database cannot be written either) and no bare "disk I/O error"."""
+    fill(small_disk)
+    run = cli(
+        small_disk / "partija.db", "import", str(SCENARIOS / "devynake-full-deal.json"), lang=lang
+    )
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    [line] = run.stderr.splitlines()
+    full = "Diskas, kuriame yra" if lang.startswith("lt") else "The disk holding"
+    assert full in line and str(small_disk / "partija.db") in line, line
+
+
+def test_a_full_disk_is_named_when_a_migration_cannot_be_written(small_disk, tmp_path):
+    """A file of the first schema on a disk with room to open it but not to upgrade it
+    (0002 writes every deal's cached results): the upgrade is told as a full disk and
+    rolled back whole, the file still at its old revision with its rows."""
+    from test_store_crash import old_database
+
+    from bench.table import devynake_record
+
+    rng = random.Random(3)
+    old = tmp_path / "old.db"
+    old_database(old, "0001", [devynake_record(4, rng) for _ in range(40)])
+    path = small_disk / "partija.db"
+    path.write_bytes(old.read_bytes())
+    fill(small_disk)
+    os.truncate(small_disk / "filler", os.path.getsize(small_disk / "filler") - 96 * 1024)
+    run = cli(path, "matches")
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    [line] = run.stderr.splitlines()
+    assert "The disk holding" in line and "is full" in line, line
+    with contextlib.closing(sqlite3.connect(path)) as raw:
+        assert raw.execute("SELECT version_num FROM alembic_version").fetchall() == [("0001",)]
+        assert raw.execute("SELECT count(*) FROM matches").fetchone() == (40,)
+        assert raw.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
 
 
 def test_a_read_only_disk_is_told_and_the_data_kept(small_disk):

@@ -344,7 +344,7 @@ def test_a_failed_commit_says_not_saved_and_shows_nothing_as_accepted(store, mon
     told = []
     tm.on_stored = lambda: told.append("stored")
 
-    def full(raw):
+    def full(raw, revision=None):
         raise StoreFault("full", store.path, "database or disk is full")
 
     monkeypatch.setattr(tm.keeper, "add_entry", full)
@@ -369,6 +369,23 @@ def test_a_screen_behind_another_is_told_and_redrawn(store, tmp_path):
     tm.refresh_from_store()  # what PubSub calls when another tab of this server stored
     assert tm.notice.text.startswith("Another screen changed this match")
     assert [n for n, _ in tm.entries()] == [1, 2]
+    other.close()
+
+
+def test_a_tap_is_taken_as_made_on_the_picture_the_screen_showed(store, tmp_path):
+    """Another tab's entry read in (PubSub) redraws this screen, but until the client has
+    drawn it a tap means what the old picture showed: refused, saying what was recorded."""
+    tm = table(store, "devynake", ["Ona", "Jonas", "Rūta"])
+    other = Store(tmp_path / "partija.db")
+    other.resume(tm.keeper.match_id).add_entry({"type": "play", "player": 1, "card": "9H"})
+    tm.refresh_from_store()
+    tm.tap_card("10H")  # the picture still had Jonas to play: not Rūta's card
+    assert tm.notice.text.startswith("Another screen has just recorded: Jonas plays 9 of hearts")
+    assert tm.entries() == [(1, "Jonas plays 9 of hearts")]
+    tm.shown(tm.keeper.revision)  # the client drew the new picture
+    tm.tap_card("10H")
+    assert tm.notice is None and [n for n, _ in tm.entries()] == [1, 2]
+    assert tm.keeper.match.deals[0].accepted[-1][1].player == 2
     other.close()
 
 

@@ -121,3 +121,25 @@ def test_a_stale_correction_and_a_stale_new_deal_are_refused(screens):
         play(0, "8H"),
     ]
     assert not first.resume(match_id).match.stopped
+
+
+def test_a_write_names_the_revision_its_screen_showed(screens):
+    """Memory followed the other screen (``refresh``), but the tap was made on the picture
+    before: it is refused and nothing is stored; on the picture after, it goes in."""
+    first, second, match_id = screens
+    a, b = first.resume(match_id), second.resume(match_id)
+    shown = b.revision  # b's screen: Jonas to play
+    assert a.add_entry(play(1, "9H")).refusal is None
+    assert b.refresh()  # b's memory has Rūta to play now, its screen not yet
+    for write in (
+        lambda: b.add_entry(play(1, "10H"), shown),
+        lambda: b.undo(shown),
+        lambda: b.replace(deal=0, index=0, raw=play(1, "9S"), revision=shown),
+        lambda: b.annul(shown),
+        lambda: b.stop(shown),
+    ):
+        with pytest.raises(StaleMatch):
+            write()
+    assert replayed_without_refusal(first, match_id) == [play(1, "9H")]
+    assert b.add_entry(play(2, "10H"), b.revision).refusal is None  # made on the new picture
+    assert replayed_without_refusal(first, match_id) == [play(1, "9H"), play(2, "10H")]

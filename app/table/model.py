@@ -48,19 +48,20 @@ class Keeper(Protocol):
     match_id: int
     revision: int  # the stored match's count of changes this memory is based on
 
-    def add_entry(self, raw: Any) -> Outcome: ...
+    # ``revision``: the one the screen showed; a match that moved on raises StaleMatch.
+    def add_entry(self, raw: Any, revision: int | None = None) -> Outcome: ...
 
-    def undo(self) -> Undone | None: ...
+    def undo(self, revision: int | None = None) -> Undone | None: ...
 
-    def start_deal(self) -> Any: ...
+    def start_deal(self, revision: int | None = None) -> Any: ...
 
-    def replace(self, *, deal: int, index: int, raw: Any) -> Any: ...
+    def replace(self, *, deal: int, index: int, raw: Any, revision: int | None = None) -> Any: ...
 
-    def stop(self) -> None: ...
+    def stop(self, revision: int | None = None) -> None: ...
 
     def refresh(self) -> bool: ...
 
-    def reopen(self) -> None: ...
+    def reopen(self, revision: int | None = None) -> None: ...
 
 
 _NOT_SAVED = object()  # a store call that was not carried out (the screen says why)
@@ -87,9 +88,16 @@ class TableModel:
     showing_watch: bool = False  # the watch link's QR code is open at the table
     # Called after every write the store took: the screen tells other screens of the match.
     on_stored: Callable[[], None] = field(default=lambda: None, repr=False, compare=False)
+    # The match revision the player's screen shows (private: setting it draws nothing).
+    # Every write names it, so a tap means what the picture it was made on showed; a
+    # change from another screen counts as shown once the client has drawn it (``shown``).
+    _shown: int = field(default=0, init=False, repr=False, compare=False)
+    # The deals and the last deal's entries on that picture: what a stale tap missed.
+    _seen: tuple[int, int] = field(default=(0, 0), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.revision = self.keeper.revision
+        self.shown(self.keeper.revision)  # what the screen is first drawn from
 
     # -- derived state ----------------------------------------------------
     @property
@@ -501,20 +509,34 @@ class TableModel:
         self.notice = None
 
     # -- the store ----------------------------------------------------------
+    def shows(self, revision: int) -> bool:
+        """Whether the player's screen is known to show the match at ``revision``."""
+        return self._shown == revision
+
+    def shown(self, revision: int) -> None:
+        """The player's screen now shows the match at ``revision`` (its picture reached the
+        client): taps from here on are taken as made on it."""
+        self._shown = revision
+        if revision == self.keeper.revision:
+            log = self.match.current
+            self._seen = (len(self.match.deals), len(log.accepted) if log else 0)
+
     def _stored(self, call: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """A call that writes the match, or ``_NOT_SAVED`` with the reason on screen.
 
-        Another screen may have changed the match (it is reloaded and shown as it is
-        now), or the database may fail (full disk, lock held, read-only file): then
-        nothing of the tap was stored, and the screen says so instead of "accepted".
+        The call names the revision the screen showed. Another screen may have changed
+        the match since (it is shown as it is now, with what the other screen recorded),
+        or the database may fail (full disk, lock held, read-only file): then nothing of
+        the tap was stored, and the screen says so instead of "accepted". A write of this
+        screen's own moves its picture on at once: the player made it.
         """
         from models import StaleMatch, StoreFault
 
         try:
-            result = call(*args, **kwargs)
+            result = call(*args, revision=self._shown, **kwargs)
         except StaleMatch as stale:
             log.info("match %s changed on another screen; reloaded", stale.match_id)
-            self._reloaded(Notice("info", stale.message(self.lang)))
+            self._reloaded(Notice("info", self._stale_text(stale)))
             return _NOT_SAVED
         except StoreFault as fault:
             log.error("entry not saved: %s", fault)
@@ -524,8 +546,18 @@ class TableModel:
             return _NOT_SAVED
         finally:
             self.revision = self.keeper.revision
+        self.shown(self.keeper.revision)
         self.on_stored()
         return result
+
+    def _stale_text(self, stale: Any) -> str:
+        """What the other screen did since this one's picture, when it was entries in the
+        same deal ("Kitas ekranas ką tik įrašė: Jonas: 9♥"); else the store's sentence."""
+        log, (deals, entries) = self.match.current, self._seen
+        if log is None or len(self.match.deals) != deals or len(log.accepted) <= entries:
+            return str(stale.message(self.lang))
+        what = entry_line(self.lang, log.accepted[-1][1].to_record(), self.names)
+        return tr(self.lang, "table.stale_recorded", what=what)
 
     def _reloaded(self, notice: Notice | None) -> None:
         """The match in memory was rebuilt from the database: what was being done is let

@@ -64,6 +64,32 @@ def follow_other_screens(tm: TableModel) -> None:
     ft.use_effect(subscribe, [topic], cleanup=lambda: page.pubsub.unsubscribe_topic(topic))
 
 
+def confirm_shown(tm: TableModel) -> None:
+    """Tell the table model which revision the player's screen shows, once it does.
+
+    A drawing sent is not yet a picture seen: a tap made on the old picture (in the same
+    frame as another tab's tap, say) may already be on its way. So after the drawing of
+    a new revision has gone out, the page is asked something – a round trip behind the
+    drawing on the same connection – and only its answer moves the model's revision on:
+    the client has the drawing then, and any tap it sent before it arrived first.
+    A revision this screen's own write made is taken at once (``TableModel._stored``).
+    """
+    page = ft.context.page
+    revision = tm.keeper.revision
+
+    async def confirm() -> None:
+        if tm.shows(revision):  # this screen's own write: its player made it
+            return
+        # Any answer will do, even an error (a closed session, a platform without device
+        # information): it came back after the drawing. Were none to come, the screen
+        # would refuse every tap as made on the older picture rather than credit it.
+        with contextlib.suppress(Exception):
+            await page.get_device_info()
+        tm.shown(revision)
+
+    ft.use_effect(confirm, [revision])
+
+
 def scroll_to_top_on_new_deal(tm: TableModel) -> ft.Ref[ft.Column]:
     """The table's scrolling part, brought back to its top when a new deal starts.
 
@@ -134,6 +160,7 @@ def TableScreen(tm: TableModel, on_rule: Callable[[str], None], width: float = 3
     _ = tm.revision  # drawn again whenever the match changes; the parts skip what did not
     kept = use_kept()  # the parts called as last time are handed back as they were
     follow_other_screens(tm)
+    confirm_shown(tm)
     kept_buttons(tm).done()
     scroller = scroll_to_top_on_new_deal(tm)
     wide = width >= WIDE
