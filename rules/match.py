@@ -223,6 +223,24 @@ class Deal(ABC):
         """Raise ``Refused`` if ``entry`` may not be applied now."""
 
     @abstractmethod
+    def legal_entries(self) -> list[Entry]:
+        """Every entry of the open deal that ``check`` accepts now, rulings aside (the match
+        lists those): OpenSpiel's ``legal_actions``, for random playouts and property tests.
+
+        Each game says what it lists. Where the accepted entries are too many to list (a
+        hand shown, cards played together), it lists a documented part of them, complete
+        up to the order of the cards and, for a hand shown, up to which cards.
+        """
+
+    def accepts(self, entry: Entry) -> bool:
+        """Does ``check`` accept ``entry`` now? (``legal_entries`` confirms what it lists.)"""
+        try:
+            self.check(entry, 0)
+        except Refused:
+            return False
+        return True
+
+    @abstractmethod
     def apply(self, entry: Entry, index: int) -> list[Violation]:
         """Apply a checked entry; return the violations it proves."""
 
@@ -478,6 +496,30 @@ class Match:
             raise Refused(Code.MATCH_OVER)
         if isinstance(entry, Stood) and all(v.event != entry.event for v in waiting):
             raise Refused(Code.WRONG_PHASE, "nothing_to_stand", number=entry.event + 1)
+
+    def legal_entries(self) -> list[Entry]:
+        """Every entry ``check`` accepts now: the current deal's (``Deal.legal_entries`` says
+        which it lists) and the table's rulings, ``annul`` and a ``stand`` for each flagged
+        violation still waiting. Nothing once the match is over or before its first deal."""
+        log = self.current
+        if log is None or log.deal is None:
+            return []
+        found = []
+        if log.status is Status.OPEN and not self.finished:
+            found = log.deal.legal_entries()
+        rulings = [
+            Annulled(),
+            *(Stood(None, e) for e in dict.fromkeys(v.event for v in self.waiting(log))),
+        ]
+        return found + [r for r in rulings if self._rules(r, log)]
+
+    def _rules(self, ruling: Entry, log: DealLog) -> bool:
+        """Does ``_check_ruling`` accept ``ruling`` now?"""
+        try:
+            self._check_ruling(ruling, log)
+        except Refused:
+            return False
+        return True
 
     def card_states(self) -> CardStates:
         """The cards a tap would enter now, and those gone (see ``Deal.card_states``)."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import Enum
+from itertools import combinations
 
 from .cards import ACE, Card, Suit, deck
 from .codes import Code
@@ -23,6 +24,7 @@ from .entries import (
     Entry,
     Folded,
     JacksShown,
+    Placement,
     Played,
     RamsasDeclared,
     Redealt,
@@ -334,6 +336,38 @@ class RamsasDeal(Deal):
             self._check_jacks(player, entry)
         elif isinstance(entry, Played):
             self._check_play(player, entry.card)
+
+    def legal_entries(self) -> list[Entry]:
+        """What ``check`` accepts now, phase by phase:
+
+        * the trump card: any card of the deck;
+        * a redeal, while it may be asked for;
+        * buying and the fold round: the answers of the player asked, and a vetoed player's
+          ``stay``; in the fold round also the leader's first card, if the table forgot to ask;
+        * play: each card the player to act may play; before the first card also each
+          player's pairs of jacks and his ``ramsas``, bare and listing the four jacks. Shown
+          jacks are listed in card order: the same cards in another order are accepted too.
+        """
+        if self.phase is Phase.TRUMP:
+            return [TrumpShown(None, card) for card in sorted(self.game.deck())]
+        found: list[Entry] = [Redealt()]
+        if self.phase is Phase.BUYING:
+            found += [Bought(self.queue[0]), DeclinedToBuy(self.queue[0])]
+        if self.phase is Phase.FOLDING:
+            found += [Stayed(self.queue[0]), Folded(self.queue[0])]
+        if not self.started:
+            found += [Stayed(seat) for seat in sorted(self.vetoed)]
+        if self.phase is not Phase.BUYING:
+            player = self.turn if self.phase is Phase.PLAYING else self.leader()
+            assert player is not None
+            found += [Played(player, (Placement(c),)) for c in sorted(self.game.deck())]
+        if self.phase is Phase.PLAYING and not self.started:
+            jacks = self._four_jacks()
+            pairs = [(a, b) for a, b in combinations(jacks, 2) if a.suit.red == b.suit.red]
+            for seat in range(self.seats):
+                found += [JacksShown(seat, pair) for pair in pairs]
+                found += [RamsasDeclared(seat), RamsasDeclared(seat, tuple(jacks))]
+        return [e for e in found if self.accepts(e)]
 
     def _vetoed_stay(self, player: int) -> bool:
         """A vetoed player is not asked whether he plays (he must); a table that asks him
