@@ -319,6 +319,17 @@ class DealLog:
         ]
 
 
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """An entry ``Match.check`` accepted, and the moment it did: ``Match.commit`` applies it
+    then and only then (the same current deal, with as many entries, and not stopped)."""
+
+    entry: Entry
+    log: DealLog
+    index: int
+    stopped: bool
+
+
 @dataclass(frozen=True)
 class Outcome:
     """The result of one entry: refused (with the reason) or applied (with violations it proved)."""
@@ -459,9 +470,13 @@ class Match:
                 raise Refused(Code.BAD_CARD, "not_in_deck", card=card)
         return entry
 
-    def check(self, raw: object) -> Entry:
-        """Raise ``Refused`` if ``raw`` would be refused now; return the parsed entry."""
-        return self._check(raw, self.current)
+    def check(self, raw: object) -> Checked:
+        """Raise ``Refused`` if ``raw`` would be refused now; else the parsed entry, accepted
+        now (``commit`` applies it while nothing else has changed the match)."""
+        log = self.current
+        entry = self._check(raw, log)
+        assert log is not None  # ``_check`` refuses an entry with no deal
+        return Checked(entry, log, log.entries, self.stopped)
 
     def _check(self, raw: object, log: DealLog | None) -> Entry:
         """``check`` against the current deal's ``log``, which the caller has at hand."""
@@ -549,14 +564,17 @@ class Match:
         assert log is not None  # ``_check`` refuses an entry with no deal
         return self._commit(entry, log)
 
-    def commit(self, entry: Entry) -> Outcome:
-        """Apply an entry that ``check`` has just accepted, without checking it again.
-
-        Nothing may change the match between that ``check`` and this call.
-        """
-        log = self.current
-        assert log is not None
-        return self._commit(entry, log)
+    def commit(self, checked: Checked) -> Outcome:
+        """Apply an entry that ``check`` accepted, without checking it again: only at the
+        moment it was accepted, else ``ValueError`` and nothing changes."""
+        log = checked.log
+        if (
+            log is not self.current
+            or log.entries != checked.index
+            or self.stopped != checked.stopped
+        ):
+            raise ValueError(f"the match changed since {checked.entry} was checked")
+        return self._commit(checked.entry, log)
 
     def _commit(self, entry: Entry, log: DealLog) -> Outcome:
         assert log.deal is not None
