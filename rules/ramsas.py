@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import Enum
+from functools import cached_property
 from itertools import combinations
 
-from .cards import ACE, Card, Suit, deck
+from .cards import ACE, SUITS, Card, Suit, deck
 from .codes import Code
 from .entries import (
     RULINGS,
@@ -126,6 +127,11 @@ class Ramsas(Game):
     def build_deck(self) -> frozenset[Card]:
         return frozenset(deck(self.options["deck"]))
 
+    @cached_property
+    def suits(self) -> dict[Suit, frozenset[Card]]:
+        """The deck's cards of each suit."""
+        return {suit: frozenset(c for c in self.deck() if c.suit is suit) for suit in SUITS}
+
     def points_range(self) -> tuple[int, int]:
         """From the no-trick penalty to five tricks with the jack bonus (a lone player's +5
         lies between)."""
@@ -210,6 +216,11 @@ class RamsasDeal(Deal):
         self.vetoed = frozenset(s for s, t in enumerate(totals) if t == target - 1)
         self.phase = Phase.TRUMP
         self.trump_card: Card | None = None
+        # Known with the trump card: its suit, and the ace the first leader must lead.
+        self.trump: Suit | None = None
+        self.trump_ace: Card | None = None
+        # The trump ace once its first leader led another card: it counts as the nine.
+        self.demoted: Card | None = None
         self.just_dealt = False  # nothing since the trump card: a redeal is still possible
         self.queue: list[int] = []  # who is still to answer in the buying or fold round, in order
         self.buyer: int | None = None
@@ -217,6 +228,8 @@ class RamsasDeal(Deal):
         self.forgot_to_ask = False  # the first card came before every fold answer
         self.hands = [HAND] * self.seats
         self.played: set[Card] = set()
+        # The cards of each suit not played yet: what the obligations are met with.
+        self.unplayed = dict(game.suits)
         self.trick: list[tuple[int, Card]] = []
         self.last_trick: list[tuple[int, Card]] = []
         self.last_winner: int | None = None
@@ -230,15 +243,6 @@ class RamsasDeal(Deal):
 
     # -- facts ----------------------------------------------------------
     @property
-    def trump(self) -> Suit:
-        assert self.trump_card is not None
-        return self.trump_card.suit
-
-    @property
-    def trump_ace(self) -> Card:
-        return Card(ACE, self.trump)
-
-    @property
     def started(self) -> bool:
         """The first card is down: stay, fold and jacks are over."""
         return self.first_lead is not None
@@ -250,6 +254,13 @@ class RamsasDeal(Deal):
         """Seats not folded (during the fold round, the unanswered count as playing)."""
         return [s for s in range(self.seats) if s not in self.folded]
 
+    def next_playing(self, seat: int) -> int:
+        """The first seat after ``seat``, clockwise, that has not folded."""
+        seat = (seat + 1) % self.seats
+        while seat in self.folded:
+            seat = (seat + 1) % self.seats
+        return seat
+
     def leader(self) -> int:
         """The first leader: the buyer, else the first player in play from the dealer's left."""
         if self.buyer is not None:
@@ -258,18 +269,12 @@ class RamsasDeal(Deal):
 
     def rank(self, card: Card, player: int) -> int:
         """The card's rank, except a trump ace its first leader did not lead counts as the nine."""
-        if (
-            card == self.trump_ace
-            and player == self.first_leader
-            and self.first_lead is not None
-            and self.first_lead != card
-        ):
-            return NINE
-        return card.rank
+        return NINE if card is self.demoted and player == self.first_leader else card.rank
 
     def power(self, card: Card, player: int, led: Suit) -> tuple[int, int]:
         """Strength in a trick led with ``led``: trumps over the suit led over the rest."""
-        tier = 2 if card.suit == self.trump else 1 if card.suit == led else 0
+        suit = card.suit
+        tier = 2 if suit is self.trump else 1 if suit is led else 0
         return tier, self.rank(card, player)
 
     def best(self) -> tuple[int, tuple[int, int]]:
@@ -441,6 +446,8 @@ class RamsasDeal(Deal):
             raise Refused(Code.NOT_YOUR_TURN, player=player, expected=self.turn)
         self._check_gone(player, card)
         known = self.knowledge.known[player]
+        if not known:
+            return  # only a card known to be in his hand refuses a card at once
         if self.unknown_slots(player) <= 0 and not known[card]:
             raise Refused(Code.NOT_HELD, player=player, card=card)
         for duty in self._duties(player, card):
@@ -478,7 +485,8 @@ class RamsasDeal(Deal):
         """The obligations ``card`` fails, each with the cards that would have met it."""
         options = self.game.options
         if not self.trick:
-            if self.first_lead is None and card != self.trump_ace:
+            if self.first_lead is None and card is not self.trump_ace:
+                assert self.trump_ace is not None
                 return [
                     Duty(
                         Code.MUST_LEAD_TRUMP_ACE,
@@ -489,13 +497,13 @@ class RamsasDeal(Deal):
                 ]
             return []
         trump, led = self.trump, self.trick[0][1].suit
-        left = self.game.deck() - self.played - {card}
+        assert trump is not None
         beaten_power = self.best()[1]
+        # The cards that could have met an obligation: of a suit, not played (nor this card).
+        unplayed = self.unplayed
 
         def beaters(suit: Suit) -> frozenset[Card]:
-            return frozenset(
-                c for c in left if c.suit == suit and self.power(c, player, led) > beaten_power
-            )
+            return frozenset(c for c in unplayed[suit] if self.power(c, player, led) > beaten_power)
 
         duties: list[Duty] = []
         if card.suit == led:
@@ -515,7 +523,7 @@ class RamsasDeal(Deal):
                     Code.MUST_FOLLOW,
                     Code.REVOKE,
                     "holds_suit_led",
-                    frozenset(c for c in left if c.suit == led),
+                    unplayed[led],
                 )
             )
         if card.suit != trump:
@@ -525,7 +533,7 @@ class RamsasDeal(Deal):
                         Code.MUST_TRUMP,
                         Code.FAILED_TO_TRUMP,
                         "holds_trump",
-                        frozenset(c for c in left if c.suit == trump),
+                        unplayed[trump],
                     )
                 )
         elif (
@@ -557,7 +565,8 @@ class RamsasDeal(Deal):
         self.just_dealt = False
         if isinstance(entry, TrumpShown):
             assert entry.card is not None
-            self.trump_card = entry.card
+            self.trump_card, self.trump = entry.card, entry.card.suit
+            self.trump_ace = Card(ACE, self.trump)
             self.knowledge.add_known(self.dealer, [entry.card])
             self.just_dealt = True
             self.queue = [
@@ -646,8 +655,11 @@ class RamsasDeal(Deal):
         doubt = self._doubts_trump(card)
         if self.first_lead is None:
             self.first_lead = card
+            if card is not self.trump_ace:
+                self.demoted = self.trump_ace
         self.knowledge.drop_known(player, card)
         self.played.add(card)
+        self.unplayed[card.suit] -= {card}
         self.hands[player] -= 1
         if doubt and self.hands[player]:
             known = frozenset(self.knowledge.known[player].elements())
@@ -657,10 +669,8 @@ class RamsasDeal(Deal):
         if not self.trick:
             self.trick_leads.append(index)
         self.trick.append((player, card))
-        if len(self.trick) < len(self.playing()):
-            self.turn = next(
-                s for s in self.clockwise(self.left_of(player)) if s not in self.folded
-            )
+        if len(self.trick) < self.seats - len(self.folded):  # someone in play is still to play
+            self.turn = self.next_playing(player)
             return found
         winner = self.best()[0]
         self.tricks[winner] += 1
