@@ -195,16 +195,13 @@ class Deal(ABC):
 
     def __init__(self, game: Game, dealer: int, totals: list[int]) -> None:
         self.game = game
+        self.seats = game.seats
         self.dealer = dealer
         self.start_totals = list(totals)
         self.status = Status.OPEN
         self.points: list[int] | None = None
         self.knowledge = Knowledge(game.seats)
         self.match_winners: list[int] | None = None  # a deal that ends the match at once
-
-    @property
-    def seats(self) -> int:
-        return self.game.seats
 
     def left_of(self, seat: int) -> int:
         return (seat + 1) % self.seats

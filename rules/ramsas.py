@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from functools import cached_property
 from itertools import combinations
+from typing import NamedTuple
 
 from .cards import ACE, SUITS, Card, Suit, deck
 from .codes import Code
@@ -158,10 +159,10 @@ class Phase(Enum):
     PLAYING = "playing"  # jacks may still be shown until the first card
 
 
-@dataclass(frozen=True, slots=True)
-class Duty:
+class Duty(NamedTuple):
     """What a card breaks if its player held one of ``cards``: refused at once when he is
-    known to hold one, otherwise recorded and proven when he plays one later."""
+    known to hold one, otherwise recorded and proven when he plays one later. (A named
+    tuple: made for most cards played, and a frozen dataclass costs four times as much.)"""
 
     refusal: Code
     violation: Code
@@ -231,6 +232,8 @@ class RamsasDeal(Deal):
         # The cards of each suit not played yet: what the obligations are met with.
         self.unplayed = dict(game.suits)
         self.trick: list[tuple[int, Card]] = []
+        # Seat and strength of the card winning the trick so far, kept as the cards fall.
+        self.winning: tuple[int, tuple[int, int]] | None = None
         self.last_trick: list[tuple[int, Card]] = []
         self.last_winner: int | None = None
         self.trick_leads: list[int] = []  # entry index of each trick's first card
@@ -267,26 +270,12 @@ class RamsasDeal(Deal):
             return self.buyer
         return next(s for s in self.clockwise(self.left_of(self.dealer)) if s not in self.folded)
 
-    def rank(self, card: Card, player: int) -> int:
-        """The card's rank, except a trump ace its first leader did not lead counts as the nine."""
-        return NINE if card is self.demoted and player == self.first_leader else card.rank
-
     def power(self, card: Card, player: int, led: Suit) -> tuple[int, int]:
-        """Strength in a trick led with ``led``: trumps over the suit led over the rest."""
+        """Strength in a trick led with ``led``: trumps over the suit led over the rest, then
+        rank, except that a trump ace its first leader did not lead counts as the nine."""
         suit = card.suit
         tier = 2 if suit is self.trump else 1 if suit is led else 0
-        return tier, self.rank(card, player)
-
-    def best(self) -> tuple[int, tuple[int, int]]:
-        """Seat and strength of the card now winning the trick (the earlier of equals)."""
-        led = self.trick[0][1].suit
-        seat, card = self.trick[0]
-        top = (seat, self.power(card, seat, led))
-        for seat, card in self.trick[1:]:
-            power = self.power(card, seat, led)
-            if power > top[1]:
-                top = (seat, power)
-        return top
+        return tier, NINE if card is self.demoted and player == self.first_leader else card.rank
 
     def unknown_slots(self, player: int) -> int:
         return self.hands[player] - sum(self.knowledge.known[player].values())
@@ -497,8 +486,8 @@ class RamsasDeal(Deal):
                 ]
             return []
         trump, led = self.trump, self.trick[0][1].suit
-        assert trump is not None
-        beaten_power = self.best()[1]
+        assert trump is not None and self.winning is not None
+        beaten_power = self.winning[1]
         # The cards that could have met an obligation: of a suit, not played (nor this card).
         unplayed = self.unplayed
 
@@ -669,13 +658,16 @@ class RamsasDeal(Deal):
         if not self.trick:
             self.trick_leads.append(index)
         self.trick.append((player, card))
+        power = self.power(card, player, self.trick[0][1].suit)
+        if self.winning is None or power > self.winning[1]:  # the earlier of equals wins
+            self.winning = (player, power)
         if len(self.trick) < self.seats - len(self.folded):  # someone in play is still to play
             self.turn = self.next_playing(player)
             return found
-        winner = self.best()[0]
+        winner = self.winning[0]
         self.tricks[winner] += 1
         self.last_trick, self.last_winner = self.trick, winner
-        self.trick = []
+        self.trick, self.winning = [], None
         self.turn = winner
         if self._wins_at_once(winner):
             self.match_winners = [winner]
