@@ -6,13 +6,14 @@ Two comparisons, each a ratio of rates measured in the same round (the contender
 take turns, ``--seconds`` of this process's CPU time each, round after round):
 
 **Ramsas deals per second ÷ OpenSpiel ``oh_hell`` and ``hearts``.** What a whole
-deal costs the referee. Ramsas (4 players, 24 cards, every other option at its
-default, the target out of reach) is played beforehand by random players through
+deal costs the referee. Ramsas (4 players, every option at its default: 24 cards,
+matches to 20 points, a few deals each) is played beforehand by random players through
 ``Match.legal_entries``: each step draws a kind by weight (play 12, stay 4, no_buy 2,
 jacks 0.3, the rest 1; no redeal, ramsas or ruling) and one entry of it; a player
 plays any card the referee would take, so violations are proven now and then, as at
 a table. Timed, per step: ``Match.apply`` of the entry's record (parsed, checked,
-applied, the violations it proves found), and ``Match.start_deal`` per deal.
+applied, the violations it proves found), ``Match.start_deal`` per deal and a new
+``Match`` per match.
 "with its driver" times the same self-play with the driver inside: per step
 ``Match.legal_entries``, the random choice and ``Match.apply``. OpenSpiel's games
 (default parameters: ``oh_hell`` 3 players, a random number of tricks; ``hearts`` 4
@@ -54,7 +55,7 @@ Runner = Callable[[float], tuple[int, float]]  # seconds -> (deals or entries, s
 # them less than wall-clock seconds (every contender runs in this one process).
 clock = time.process_time
 
-RAMSAS = {"target": 10**9}  # no match ends: deal after deal
+RAMSAS: dict[str, Any] = {}  # every option at its default: a match to 20 points
 RAMSAS_WEIGHTS: Mapping[str, float] = {
     "play": 12,
     "stay": 4,
