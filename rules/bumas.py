@@ -129,7 +129,9 @@ class BumasDeal(StockDeal):
         allows, or passes when nothing can be drawn."""
         turn = self.turn
         cards = self.game.deck() if self.top is None else self.fitting()
-        found: list[Entry] = [Played(turn, (Placement(c),)) for c in sorted(cards)]
+        found: list[Entry] = [
+            Played(turn, (Placement(c),)) for c in self.game.deck_in_order() if c in cards
+        ]
         if self.top is not None:
             found += [Drew(turn, count) for count in range(1, self.drawable() + 1)]
             found.append(Passed(turn))

@@ -148,7 +148,10 @@ class DevynakeDeal(Deal):
         """The player to act plays a card next to a row (a nine first), or passes: a pass is
         always taken, and proven false later if he held a card that fitted."""
         turn = self.turn
-        plays: list[Entry] = [Played(turn, (Placement(c),)) for c in sorted(self.fitting())]
+        fitting = self.fitting()
+        plays: list[Entry] = [
+            Played(turn, (Placement(c),)) for c in self.game.deck_in_order() if c in fitting
+        ]
         return [e for e in [*plays, Passed(turn)] if self.accepts(e)]
 
     def _why_not(self, card: Card) -> Refused:

@@ -129,10 +129,7 @@ class DominoDeal(StockDeal):
         self.gone: Counter[Card] = Counter()  # cards on the line or revealed
         self.play_over = False  # someone is out or the deal is blocked: hands are shown
         self.revealed: dict[int, int] = {}  # seat -> points of the hand he showed
-
-    @property
-    def wild(self) -> bool:
-        return bool(self.game.options["ace_wild"])
+        self.wild = bool(game.options["ace_wild"])  # an ace fits any end
 
     def fits(self, card: Card, face: Card) -> bool:
         return card.suit == face.suit or card.rank == face.rank or (self.wild and card.rank == ACE)
@@ -201,12 +198,14 @@ class DominoDeal(StockDeal):
           round (each such card is in one of them). Any of those cards may be shown.
         """
         if self.ends is None:
-            return [StarterTurned(None, card) for card in sorted(self.game.deck())]
+            return [StarterTurned(None, card) for card in self.game.deck_in_order()]
         if self.play_over:
             found = self._showings()
         else:
             turn = self.turn
-            found = [Played(turn, (p,)) for p in self._placements(sorted(self.fitting()))]
+            fitting = self.fitting()
+            cards = [c for c in self.game.deck_in_order() if c in fitting]
+            found = [Played(turn, (p,)) for p in self._placements(cards)]
             if self.game.options["multi_play"]:
                 found += [Played(turn, ps, multi=True) for ps in self._multi_plays()]
             found += [Drew(turn, count) for count in range(1, self.stock + 1)]
@@ -223,7 +222,7 @@ class DominoDeal(StockDeal):
     def _multi_plays(self) -> list[tuple[Placement, ...]]:
         assert self.ends is not None
         copies, hand = self.game.copies, self.hands[self.turn]
-        left = [c for c in sorted(self.game.deck()) if self.gone[c] < copies]
+        left = [c for c in self.game.deck_in_order() if self.gone[c] < copies]
         found = []
         for rank in sorted({card.rank for card in self.fitting()}):
             cards = [c for c in left if c.rank == rank]
@@ -240,7 +239,7 @@ class DominoDeal(StockDeal):
 
     def _showings(self) -> list[Entry]:
         copies = self.game.copies
-        unseen = [c for c in sorted(self.game.deck()) for _ in range(copies - self.gone[c])]
+        unseen = [c for c in self.game.deck_in_order() for _ in range(copies - self.gone[c])]
         found: list[Entry] = []
         for seat, count in enumerate(self.hands):
             if not count or seat in self.revealed or count > len(unseen):
@@ -282,9 +281,9 @@ class DominoDeal(StockDeal):
 
     def _check_available(self, cards: tuple[Card, ...], code: Code) -> None:
         """Refuse with ``code`` a card whose every copy is on the line or shown already."""
-        wanted = Counter(cards)
+        copies = self.game.copies
         for card in cards:
-            if self.gone[card] + wanted[card] > self.game.copies:
+            if self.gone.get(card, 0) + cards.count(card) > copies:
                 raise Refused(code, "card_gone", card=card)
 
     def _check_reveal(self, player: int, cards: tuple[Card, ...]) -> None:

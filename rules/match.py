@@ -105,6 +105,7 @@ class Game(ABC):
         self.seats = seats
         self.options = resolve(self.all_options(), given, seats)
         self._deck = self.build_deck()
+        self._in_order = tuple(sorted(self._deck))
 
     @classmethod
     def all_options(cls) -> tuple[Option, ...]:
@@ -155,6 +156,10 @@ class Game(ABC):
     def deck(self) -> frozenset[Card]:
         """Every card this game's deck holds: fixed by the options, so built once per game."""
         return self._deck
+
+    def deck_in_order(self) -> tuple[Card, ...]:
+        """The deck's cards by rank, then suit: sorted once per game."""
+        return self._in_order
 
     @abstractmethod
     def build_deck(self) -> frozenset[Card]:

@@ -343,7 +343,7 @@ class RamsasDeal(Deal):
           jacks are listed in card order: the same cards in another order are accepted too.
         """
         if self.phase is Phase.TRUMP:
-            return [TrumpShown(None, card) for card in sorted(self.game.deck())]
+            return [TrumpShown(None, card) for card in self.game.deck_in_order()]
         found: list[Entry] = [Redealt()]
         if self.phase is Phase.BUYING:
             found += [Bought(self.queue[0]), DeclinedToBuy(self.queue[0])]
@@ -354,7 +354,8 @@ class RamsasDeal(Deal):
         if self.phase is not Phase.BUYING:
             player = self.turn if self.phase is Phase.PLAYING else self.leader()
             assert player is not None
-            found += [Played(player, (Placement(c),)) for c in sorted(self.game.deck())]
+            cards = [c for c in self.game.deck_in_order() if c not in self.played]
+            found += [Played(player, (Placement(c),)) for c in cards]
         if self.phase is Phase.PLAYING and not self.started:
             jacks = self._four_jacks()
             pairs = [(a, b) for a, b in combinations(jacks, 2) if a.suit.red == b.suit.red]
@@ -414,7 +415,7 @@ class RamsasDeal(Deal):
             raise Refused(Code.NOT_JACKS, "ramsas_jacks")
 
     def _four_jacks(self) -> list[Card]:
-        return [c for c in sorted(self.game.deck()) if c.is_jack]
+        return [c for c in self.game.deck_in_order() if c.is_jack]
 
     def _shown_jacks(self, entry: JacksShown | RamsasDeclared) -> tuple[Card, ...]:
         """The cards an entry shows: a ``ramsas`` that lists none shows the four jacks."""
