@@ -489,7 +489,8 @@ class RamsasDeal(Deal):
         trump, led = self.trump, self.trick[0][1].suit
         assert trump is not None and self.winning is not None
         beaten_power = self.winning[1]
-        # The cards that could have met an obligation: of a suit, not played (nor this card).
+        # The cards that could have met an obligation: its suit's, not played yet. (This card
+        # is among them only where it cannot meet the obligation it fails: a lower card.)
         unplayed = self.unplayed
 
         def beaters(suit: Suit) -> frozenset[Card]:
