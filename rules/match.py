@@ -230,8 +230,8 @@ class Deal(ABC):
         lists those): OpenSpiel's ``legal_actions``, for random playouts and property tests.
 
         Each game says what it lists. Where the accepted entries are too many to list (a
-        hand shown, cards played together), it lists a documented part of them, complete
-        up to the order of the cards and, for a hand shown, up to which cards.
+        hand shown, cards played together), it lists a part of them and says which; the
+        rest of what it lists is complete (``tests/test_legal_entries.py``).
         """
 
     def accepts(self, entry: Entry) -> bool:
