@@ -178,10 +178,11 @@ class LiveMatch:
             if self.match.stopped:
                 return Outcome(index, None, Refused(Code.MATCH_OVER))
             try:
-                entry = self.match.check(raw)
+                checked = self.match.check(raw)
             except Refused as refusal:
                 return Outcome(index, None, refusal)
             assert log is not None
+            entry = checked.entry
             event = entry.to_record()  # canonical: "10♥" is kept as "10H"
             finished = self.match.finished
             with self._transaction() as connection:
@@ -193,7 +194,7 @@ class LiveMatch:
                     refused=False,
                     at=utcnow(),
                 )
-                outcome = self.match.commit(entry)  # checked just above: not again
+                outcome = self.match.commit(checked)  # not checked again
                 # A ruling changes what the deal's cache says of its violations, and an
                 # annul after the deal's end may take back the end of the match.
                 if outcome.violations or outcome.deal_ended or entry.TYPE in RULINGS:

@@ -16,7 +16,7 @@ from typing import Any
 
 from .cards import Card
 from .codes import Code
-from .entries import RULINGS, Drew, Entry, Played, Refused
+from .entries import RULINGS, Drew, Entry, Passed, Placement, Played, Refused
 from .knowledge import Violation
 from .match import CardStates, Expected, Reason
 from .options import Option, switch, whole
@@ -116,6 +116,20 @@ class BumasDeal(StockDeal):
             self.check_draw(entry)
         else:
             self.check_pass(player)
+
+    def legal_entries(self) -> list[Entry]:
+        """The player to act plays a card that matches the top card (any card first) while a
+        copy is off the pile, draws from one card up to what the stock (and a reshuffle)
+        allows, or passes when nothing can be drawn."""
+        turn = self.turn
+        cards = self.game.deck() if self.top is None else self.fitting()
+        found: list[Entry] = [
+            Played(turn, (Placement(c),)) for c in self.game.deck_in_order() if c in cards
+        ]
+        if self.top is not None:
+            found += [Drew(turn, count) for count in range(1, self.drawable() + 1)]
+            found.append(Passed(turn))
+        return [e for e in found if self.accepts(e)]
 
     def _check_play(self, entry: Played) -> None:
         card, top = entry.card, self.top

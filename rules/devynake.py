@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .cards import ACE, SUITS, Card, Suit, deck
 from .codes import Code
-from .entries import RULINGS, Entry, Passed, Played, Refused
+from .entries import RULINGS, Entry, Passed, Placement, Played, Refused
 from .knowledge import Violation
 from .match import CardStates, Deal, Expected, Game, Reason
 from .options import Option, listed, whole
@@ -129,6 +129,16 @@ class DevynakeDeal(Deal):
                 raise Refused(Code.CARD_GONE, card=card)
             if card not in self.fitting():
                 raise self._why_not(card)
+
+    def legal_entries(self) -> list[Entry]:
+        """The player to act plays a card next to a row (a nine first), or passes: a pass is
+        always taken, and proven false later if he held a card that fitted."""
+        turn = self.turn
+        fitting = self.fitting()
+        plays: list[Entry] = [
+            Played(turn, (Placement(c),)) for c in self.game.deck_in_order() if c in fitting
+        ]
+        return [e for e in [*plays, Passed(turn)] if self.accepts(e)]
 
     def _why_not(self, card: Card) -> Refused:
         if not self.rows:

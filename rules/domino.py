@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any
 
-from .cards import ACE, Card
+from .cards import ACE, SUITS, Card, Suit
 from .codes import Code
 from .entries import (
     RULINGS,
@@ -24,6 +25,7 @@ from .entries import (
     End,
     Entry,
     HandRevealed,
+    Passed,
     Placement,
     Played,
     Refused,
@@ -111,10 +113,7 @@ class DominoDeal(StockDeal):
         self.gone: Counter[Card] = Counter()  # cards on the line or revealed
         self.play_over = False  # someone is out or the deal is blocked: hands are shown
         self.revealed: dict[int, int] = {}  # seat -> points of the hand he showed
-
-    @property
-    def wild(self) -> bool:
-        return bool(self.game.options["ace_wild"])
+        self.wild = bool(game.options["ace_wild"])  # an ace fits any end
 
     def fits(self, card: Card, face: Card) -> bool:
         return card.suit == face.suit or card.rank == face.rank or (self.wild and card.rank == ACE)
@@ -166,6 +165,76 @@ class DominoDeal(StockDeal):
         else:
             self.check_pass(player)
 
+    def legal_entries(self) -> list[Entry]:
+        """What ``check`` accepts now, each end named (a play without one goes right):
+
+        * the starter: any card of the deck;
+        * the player to act: each card that fits an end, at that end, a wild ace naming
+          each suit (and none, unless ``ace_declare`` is ``required``); a draw of one card
+          up to the stock; a pass once the stock is empty;
+        * with ``multi_play``, for each set of two or more different cards of one rank that
+          he may hold, and each end one of them fits: the set at that end, led by its lowest
+          card that fits and then in card order, its wild aces all naming one suit (or none).
+          The same cards in another order, split between the ends or naming other suits are
+          accepted too and not listed;
+        * once play is over, each player still to show his hand: one showing for each run
+          of as many cards as he holds among those not yet seen, in card order and wrapping
+          round (each such card is in one of them). Any of those cards may be shown.
+        """
+        if self.ends is None:
+            return [StarterTurned(None, card) for card in self.game.deck_in_order()]
+        if self.play_over:
+            found = self._showings()
+        else:
+            turn = self.turn
+            fitting = self.fitting()
+            cards = [c for c in self.game.deck_in_order() if c in fitting]
+            found = [Played(turn, (p,)) for p in self._placements(cards)]
+            if self.game.options["multi_play"]:
+                found += [Played(turn, ps, multi=True) for ps in self._multi_plays()]
+            found += [Drew(turn, count) for count in range(1, self.stock + 1)]
+            found.append(Passed(turn))
+        return [e for e in found if self.accepts(e)]
+
+    def _suits(self, card: Card) -> tuple[Suit | None, ...]:
+        """The suits a card may name: a wild ace any (or none), another card none."""
+        return (None, *SUITS) if self.wild and card.rank == ACE else (None,)
+
+    def _placements(self, cards: list[Card]) -> list[Placement]:
+        return [Placement(c, end, suit) for c in cards for end in End for suit in self._suits(c)]
+
+    def _multi_plays(self) -> list[tuple[Placement, ...]]:
+        assert self.ends is not None
+        copies, hand = self.game.copies, self.hands[self.turn]
+        left = [c for c in self.game.deck_in_order() if self.gone[c] < copies]
+        found = []
+        for rank in sorted({card.rank for card in self.fitting()}):
+            cards = [c for c in left if c.rank == rank]
+            for size in range(2, min(len(cards), hand) + 1):
+                for chosen in combinations(cards, size):
+                    for end in End:
+                        lead = next((c for c in chosen if self.fits(c, self.ends[end])), None)
+                        if lead is None:
+                            continue
+                        order = [lead, *(c for c in chosen if c is not lead)]
+                        for suit in self._suits(lead):
+                            found.append(tuple(Placement(c, end, suit) for c in order))
+        return found
+
+    def _showings(self) -> list[Entry]:
+        copies = self.game.copies
+        unseen = [c for c in self.game.deck_in_order() for _ in range(copies - self.gone[c])]
+        found: list[Entry] = []
+        for seat, count in enumerate(self.hands):
+            if not count or seat in self.revealed or count > len(unseen):
+                continue
+            starts = range(len(unseen)) if count < len(unseen) else range(1)
+            runs = dict.fromkeys(
+                tuple(unseen[(start + k) % len(unseen)] for k in range(count)) for start in starts
+            )
+            found += [HandRevealed(seat, run) for run in runs]
+        return found
+
     def _check_play(self, player: int, entry: Played) -> None:
         cards = entry.cards
         self._check_available(cards, Code.CARD_GONE)
@@ -197,9 +266,9 @@ class DominoDeal(StockDeal):
 
     def _check_available(self, cards: tuple[Card, ...], code: Code) -> None:
         """Refuse with ``code`` a card whose every copy is on the line or shown already."""
-        wanted = Counter(cards)
+        copies = self.game.copies
         for card in cards:
-            if self.gone[card] + wanted[card] > self.game.copies:
+            if self.gone.get(card, 0) + cards.count(card) > copies:
                 raise Refused(code, "card_gone", card=card)
 
     def _check_reveal(self, player: int, cards: tuple[Card, ...]) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import Card
 from .codes import Code
@@ -42,12 +43,12 @@ class Violation:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Exclusion:
+class Exclusion(NamedTuple):
     """Since entry ``event``, the player held none of ``cards`` (else ``code`` was broken).
 
     ``spare`` cards of the set may appear without proof: after a draw, the
-    card found (playable) is played at once, and it may be any of them.
+    card found (playable) is played at once, and it may be any of them. (A named tuple:
+    most cards played make one, and a frozen dataclass costs four times as much.)
     """
 
     event: int
@@ -80,7 +81,10 @@ class Knowledge:
         exclusions = self.exclusions[player]
         if len(cards) == 1:  # nearly every play: break nothing and spend no spare, keep all
             card = cards[0]
-            if all(not ex.spare and card not in ex.cards for ex in exclusions):
+            for ex in exclusions:
+                if ex.spare or card in ex.cards:
+                    break
+            else:
                 return []
         found: list[Violation] = []
         kept: list[Exclusion] = []
@@ -97,15 +101,18 @@ class Knowledge:
     def add_known(self, player: int, cards: Iterable[Card]) -> None:
         self.known[player].update(cards)
 
+    # ``get``, not ``[]``: a Counter's missing key costs a Python call (``__missing__``).
     def drop_known(self, player: int, card: Card) -> None:
-        if self.known[player][card]:
-            self.known[player][card] -= 1
-            if not self.known[player][card]:
-                del self.known[player][card]
+        known = self.known[player]
+        count = known.get(card, 0)
+        if count > 1:
+            known[card] = count - 1
+        elif count:
+            del known[card]
 
     def holder(self, card: Card) -> int | None:
         """A seat known to hold ``card``, if any."""
         for seat, known in enumerate(self.known):
-            if known[card]:
+            if known.get(card):
                 return seat
         return None

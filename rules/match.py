@@ -105,6 +105,7 @@ class Game(ABC):
         self.seats = seats
         self.options = resolve(self.all_options(), given, seats)
         self._deck = self.build_deck()
+        self._in_order = tuple(sorted(self._deck))
 
     @classmethod
     def all_options(cls) -> tuple[Option, ...]:
@@ -156,6 +157,10 @@ class Game(ABC):
         """Every card this game's deck holds: fixed by the options, so built once per game."""
         return self._deck
 
+    def deck_in_order(self) -> tuple[Card, ...]:
+        """The deck's cards by rank, then suit: sorted once per game."""
+        return self._in_order
+
     @abstractmethod
     def build_deck(self) -> frozenset[Card]:
         """Build the deck the options ask for (called once, by ``__init__``)."""
@@ -195,16 +200,13 @@ class Deal(ABC):
 
     def __init__(self, game: Game, dealer: int, totals: list[int]) -> None:
         self.game = game
+        self.seats = game.seats
         self.dealer = dealer
         self.start_totals = list(totals)
         self.status = Status.OPEN
         self.points: list[int] | None = None
         self.knowledge = Knowledge(game.seats)
         self.match_winners: list[int] | None = None  # a deal that ends the match at once
-
-    @property
-    def seats(self) -> int:
-        return self.game.seats
 
     def left_of(self, seat: int) -> int:
         return (seat + 1) % self.seats
@@ -221,6 +223,24 @@ class Deal(ABC):
     @abstractmethod
     def check(self, entry: Entry, index: int) -> None:
         """Raise ``Refused`` if ``entry`` may not be applied now."""
+
+    @abstractmethod
+    def legal_entries(self) -> list[Entry]:
+        """Every entry of the open deal that ``check`` accepts now, rulings aside (the match
+        lists those): OpenSpiel's ``legal_actions``, for random playouts and property tests.
+
+        Each game says what it lists. Where the accepted entries are too many to list (a
+        hand shown, cards played together), it lists a part of them and says which; the
+        rest of what it lists is complete (``tests/test_legal_entries.py``).
+        """
+
+    def accepts(self, entry: Entry) -> bool:
+        """Does ``check`` accept ``entry`` now? (``legal_entries`` confirms what it lists.)"""
+        try:
+            self.check(entry, 0)
+        except Refused:
+            return False
+        return True
 
     @abstractmethod
     def apply(self, entry: Entry, index: int) -> list[Violation]:
@@ -301,9 +321,23 @@ class DealLog:
         ]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """An entry ``Match.check`` accepted, and the moment it did: ``Match.commit`` applies it
+    then and only then (the same current deal, with as many entries, and not stopped)."""
+
+    entry: Entry
+    log: DealLog
+    index: int
+    stopped: bool
+
+
+@dataclass(slots=True)
 class Outcome:
-    """The result of one entry: refused (with the reason) or applied (with violations it proved)."""
+    """The result of one entry: refused (with the reason) or applied (with violations it proved).
+
+    A value nobody changes, though not frozen: one is made for every entry, and a frozen
+    dataclass costs four times as much to make."""
 
     index: int
     entry: Entry | None
@@ -441,9 +475,13 @@ class Match:
                 raise Refused(Code.BAD_CARD, "not_in_deck", card=card)
         return entry
 
-    def check(self, raw: object) -> Entry:
-        """Raise ``Refused`` if ``raw`` would be refused now; return the parsed entry."""
-        return self._check(raw, self.current)
+    def check(self, raw: object) -> Checked:
+        """Raise ``Refused`` if ``raw`` would be refused now; else the parsed entry, accepted
+        now (``commit`` applies it while nothing else has changed the match)."""
+        log = self.current
+        entry = self._check(raw, log)
+        assert log is not None  # ``_check`` refuses an entry with no deal
+        return Checked(entry, log, log.entries, self.stopped)
 
     def _check(self, raw: object, log: DealLog | None) -> Entry:
         """``check`` against the current deal's ``log``, which the caller has at hand."""
@@ -479,6 +517,30 @@ class Match:
         if isinstance(entry, Stood) and all(v.event != entry.event for v in waiting):
             raise Refused(Code.WRONG_PHASE, "nothing_to_stand", number=entry.event + 1)
 
+    def legal_entries(self) -> list[Entry]:
+        """Every entry ``check`` accepts now: the current deal's (``Deal.legal_entries`` says
+        which it lists) and the table's rulings, ``annul`` and a ``stand`` for each flagged
+        violation still waiting. Nothing once the match is over or before its first deal."""
+        log = self.current
+        if log is None or log.deal is None:
+            return []
+        found = []
+        if log.status is Status.OPEN and not self.finished:
+            found = log.deal.legal_entries()
+        rulings = [
+            Annulled(),
+            *(Stood(None, e) for e in dict.fromkeys(v.event for v in self.waiting(log))),
+        ]
+        return found + [r for r in rulings if self._rules(r, log)]
+
+    def _rules(self, ruling: Entry, log: DealLog) -> bool:
+        """Does ``_check_ruling`` accept ``ruling`` now?"""
+        try:
+            self._check_ruling(ruling, log)
+        except Refused:
+            return False
+        return True
+
     def card_states(self) -> CardStates:
         """The cards a tap would enter now, and those gone (see ``Deal.card_states``)."""
         log = self.current
@@ -507,14 +569,17 @@ class Match:
         assert log is not None  # ``_check`` refuses an entry with no deal
         return self._commit(entry, log)
 
-    def commit(self, entry: Entry) -> Outcome:
-        """Apply an entry that ``check`` has just accepted, without checking it again.
-
-        Nothing may change the match between that ``check`` and this call.
-        """
-        log = self.current
-        assert log is not None
-        return self._commit(entry, log)
+    def commit(self, checked: Checked) -> Outcome:
+        """Apply an entry that ``check`` accepted, without checking it again: only at the
+        moment it was accepted, else ``ValueError`` and nothing changes."""
+        log = checked.log
+        if (
+            log is not self.current
+            or log.entries != checked.index
+            or self.stopped != checked.stopped
+        ):
+            raise ValueError(f"the match changed since {checked.entry} was checked")
+        return self._commit(checked.entry, log)
 
     def _commit(self, entry: Entry, log: DealLog) -> Outcome:
         assert log.deal is not None

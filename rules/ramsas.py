@@ -13,8 +13,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import Enum
+from functools import cached_property
+from itertools import combinations
+from typing import NamedTuple
 
-from .cards import ACE, Card, Suit, deck
+from .cards import ACE, SUITS, Card, Suit, deck
 from .codes import Code
 from .entries import (
     RULINGS,
@@ -23,6 +26,7 @@ from .entries import (
     Entry,
     Folded,
     JacksShown,
+    Placement,
     Played,
     RamsasDeclared,
     Redealt,
@@ -104,6 +108,11 @@ class Ramsas(Game):
     def build_deck(self) -> frozenset[Card]:
         return frozenset(deck(self.options["deck"]))
 
+    @cached_property
+    def suits(self) -> dict[Suit, frozenset[Card]]:
+        """The deck's cards of each suit."""
+        return {suit: frozenset(c for c in self.deck() if c.suit is suit) for suit in SUITS}
+
     def points_range(self) -> tuple[int, int]:
         """From the no-trick penalty to five tricks with the jack bonus (a lone player's +5
         lies between)."""
@@ -130,10 +139,10 @@ class Phase(Enum):
     PLAYING = "playing"  # jacks may still be shown until the first card
 
 
-@dataclass(frozen=True, slots=True)
-class Duty:
+class Duty(NamedTuple):
     """What a card breaks if its player held one of ``cards``: refused at once when he is
-    known to hold one, otherwise recorded and proven when he plays one later."""
+    known to hold one, otherwise recorded and proven when he plays one later. (A named
+    tuple: made for most cards played, and a frozen dataclass costs four times as much.)"""
 
     refusal: Code
     violation: Code
@@ -188,6 +197,11 @@ class RamsasDeal(Deal):
         self.vetoed = frozenset(s for s, t in enumerate(totals) if t == target - 1)
         self.phase = Phase.TRUMP
         self.trump_card: Card | None = None
+        # Known with the trump card: its suit, and the ace the first leader must lead.
+        self.trump: Suit | None = None
+        self.trump_ace: Card | None = None
+        # The trump ace once its first leader led another card: it counts as the nine.
+        self.demoted: Card | None = None
         self.just_dealt = False  # nothing since the trump card: a redeal is still possible
         self.queue: list[int] = []  # who is still to answer in the buying or fold round, in order
         self.buyer: int | None = None
@@ -195,7 +209,11 @@ class RamsasDeal(Deal):
         self.forgot_to_ask = False  # the first card came before every fold answer
         self.hands = [HAND] * self.seats
         self.played: set[Card] = set()
+        # The cards of each suit not played yet: what the obligations are met with.
+        self.unplayed = dict(game.suits)
         self.trick: list[tuple[int, Card]] = []
+        # Seat and strength of the card winning the trick so far, kept as the cards fall.
+        self.winning: tuple[int, tuple[int, int]] | None = None
         self.last_trick: list[tuple[int, Card]] = []
         self.last_winner: int | None = None
         self.trick_leads: list[int] = []  # entry index of each trick's first card
@@ -208,15 +226,6 @@ class RamsasDeal(Deal):
 
     # -- facts ----------------------------------------------------------
     @property
-    def trump(self) -> Suit:
-        assert self.trump_card is not None
-        return self.trump_card.suit
-
-    @property
-    def trump_ace(self) -> Card:
-        return Card(ACE, self.trump)
-
-    @property
     def started(self) -> bool:
         """The first card is down: stay, fold and jacks are over."""
         return self.first_lead is not None
@@ -228,38 +237,25 @@ class RamsasDeal(Deal):
         """Seats not folded (during the fold round, the unanswered count as playing)."""
         return [s for s in range(self.seats) if s not in self.folded]
 
+    def next_playing(self, seat: int) -> int:
+        """The first seat after ``seat``, clockwise, that has not folded."""
+        seat = (seat + 1) % self.seats
+        while seat in self.folded:
+            seat = (seat + 1) % self.seats
+        return seat
+
     def leader(self) -> int:
         """The first leader: the buyer, else the first player in play from the dealer's left."""
         if self.buyer is not None:
             return self.buyer
         return next(s for s in self.clockwise(self.left_of(self.dealer)) if s not in self.folded)
 
-    def rank(self, card: Card, player: int) -> int:
-        """The card's rank, except a trump ace its first leader did not lead counts as the nine."""
-        if (
-            card == self.trump_ace
-            and player == self.first_leader
-            and self.first_lead is not None
-            and self.first_lead != card
-        ):
-            return NINE
-        return card.rank
-
     def power(self, card: Card, player: int, led: Suit) -> tuple[int, int]:
-        """Strength in a trick led with ``led``: trumps over the suit led over the rest."""
-        tier = 2 if card.suit == self.trump else 1 if card.suit == led else 0
-        return tier, self.rank(card, player)
-
-    def best(self) -> tuple[int, tuple[int, int]]:
-        """Seat and strength of the card now winning the trick (the earlier of equals)."""
-        led = self.trick[0][1].suit
-        seat, card = self.trick[0]
-        top = (seat, self.power(card, seat, led))
-        for seat, card in self.trick[1:]:
-            power = self.power(card, seat, led)
-            if power > top[1]:
-                top = (seat, power)
-        return top
+        """Strength in a trick led with ``led``: trumps over the suit led over the rest, then
+        rank, except that a trump ace its first leader did not lead counts as the nine."""
+        suit = card.suit
+        tier = 2 if suit is self.trump else 1 if suit is led else 0
+        return tier, NINE if card is self.demoted and player == self.first_leader else card.rank
 
     def unknown_slots(self, player: int) -> int:
         return self.hands[player] - sum(self.knowledge.known[player].values())
@@ -315,6 +311,39 @@ class RamsasDeal(Deal):
         elif isinstance(entry, Played):
             self._check_play(player, entry.card)
 
+    def legal_entries(self) -> list[Entry]:
+        """What ``check`` accepts now, phase by phase:
+
+        * the trump card: any card of the deck;
+        * a redeal, while it may be asked for;
+        * buying and the fold round: the answers of the player asked, and a vetoed player's
+          ``stay``; in the fold round also the leader's first card, if the table forgot to ask;
+        * play: each card the player to act may play; before the first card also each
+          player's pairs of jacks and his ``ramsas``, bare and listing the four jacks. Shown
+          jacks are listed in card order: the same cards in another order are accepted too.
+        """
+        if self.phase is Phase.TRUMP:
+            return [TrumpShown(None, card) for card in self.game.deck_in_order()]
+        found: list[Entry] = [Redealt()]
+        if self.phase is Phase.BUYING:
+            found += [Bought(self.queue[0]), DeclinedToBuy(self.queue[0])]
+        if self.phase is Phase.FOLDING:
+            found += [Stayed(self.queue[0]), Folded(self.queue[0])]
+        if not self.started:
+            found += [Stayed(seat) for seat in sorted(self.vetoed)]
+        if self.phase is not Phase.BUYING:
+            player = self.turn if self.phase is Phase.PLAYING else self.leader()
+            assert player is not None
+            cards = [c for c in self.game.deck_in_order() if c not in self.played]
+            found += [Played(player, (Placement(c),)) for c in cards]
+        if self.phase is Phase.PLAYING and not self.started:
+            jacks = self._four_jacks()
+            pairs = [(a, b) for a, b in combinations(jacks, 2) if a.suit.red == b.suit.red]
+            for seat in range(self.seats):
+                found += [JacksShown(seat, pair) for pair in pairs]
+                found += [RamsasDeclared(seat), RamsasDeclared(seat, tuple(jacks))]
+        return [e for e in found if self.accepts(e)]
+
     def _vetoed_stay(self, player: int) -> bool:
         """A vetoed player is not asked whether he plays (he must); a table that asks him
         anyway gets his `stay`, from the fold round until the first card, as often as asked."""
@@ -366,7 +395,7 @@ class RamsasDeal(Deal):
             raise Refused(Code.NOT_JACKS, "ramsas_jacks")
 
     def _four_jacks(self) -> list[Card]:
-        return [c for c in sorted(self.game.deck()) if c.is_jack]
+        return [c for c in self.game.deck_in_order() if c.is_jack]
 
     def _shown_jacks(self, entry: JacksShown | RamsasDeclared) -> tuple[Card, ...]:
         """The cards an entry shows: a ``ramsas`` that lists none shows the four jacks."""
@@ -387,6 +416,8 @@ class RamsasDeal(Deal):
             raise Refused(Code.NOT_YOUR_TURN, player=player, expected=self.turn)
         self._check_gone(player, card)
         known = self.knowledge.known[player]
+        if not known:
+            return  # only a card known to be in his hand refuses a card at once
         if self.unknown_slots(player) <= 0 and not known[card]:
             raise Refused(Code.NOT_HELD, player=player, card=card)
         for duty in self._duties(player, card):
@@ -424,7 +455,8 @@ class RamsasDeal(Deal):
         """The obligations ``card`` fails, each with the cards that would have met it."""
         options = self.game.options
         if not self.trick:
-            if self.first_lead is None and card != self.trump_ace:
+            if self.first_lead is None and card is not self.trump_ace:
+                assert self.trump_ace is not None
                 return [
                     Duty(
                         Code.MUST_LEAD_TRUMP_ACE,
@@ -435,13 +467,14 @@ class RamsasDeal(Deal):
                 ]
             return []
         trump, led = self.trump, self.trick[0][1].suit
-        left = self.game.deck() - self.played - {card}
-        beaten_power = self.best()[1]
+        assert trump is not None and self.winning is not None
+        beaten_power = self.winning[1]
+        # The cards that could have met an obligation: its suit's, not played yet. (This card
+        # is among them only where it cannot meet the obligation it fails: a lower card.)
+        unplayed = self.unplayed
 
         def beaters(suit: Suit) -> frozenset[Card]:
-            return frozenset(
-                c for c in left if c.suit == suit and self.power(c, player, led) > beaten_power
-            )
+            return frozenset(c for c in unplayed[suit] if self.power(c, player, led) > beaten_power)
 
         duties: list[Duty] = []
         if card.suit == led:
@@ -461,7 +494,7 @@ class RamsasDeal(Deal):
                     Code.MUST_FOLLOW,
                     Code.REVOKE,
                     "holds_suit_led",
-                    frozenset(c for c in left if c.suit == led),
+                    unplayed[led],
                 )
             )
         if card.suit != trump:
@@ -471,7 +504,7 @@ class RamsasDeal(Deal):
                         Code.MUST_TRUMP,
                         Code.FAILED_TO_TRUMP,
                         "holds_trump",
-                        frozenset(c for c in left if c.suit == trump),
+                        unplayed[trump],
                     )
                 )
         elif (
@@ -503,7 +536,8 @@ class RamsasDeal(Deal):
         self.just_dealt = False
         if isinstance(entry, TrumpShown):
             assert entry.card is not None
-            self.trump_card = entry.card
+            self.trump_card, self.trump = entry.card, entry.card.suit
+            self.trump_ace = Card(ACE, self.trump)
             self.knowledge.add_known(self.dealer, [entry.card])
             self.just_dealt = True
             self.queue = [
@@ -592,8 +626,11 @@ class RamsasDeal(Deal):
         doubt = self._doubts_trump(card)
         if self.first_lead is None:
             self.first_lead = card
+            if card is not self.trump_ace:
+                self.demoted = self.trump_ace
         self.knowledge.drop_known(player, card)
         self.played.add(card)
+        self.unplayed[card.suit] -= {card}
         self.hands[player] -= 1
         if doubt and self.hands[player]:
             known = frozenset(self.knowledge.known[player].elements())
@@ -603,15 +640,16 @@ class RamsasDeal(Deal):
         if not self.trick:
             self.trick_leads.append(index)
         self.trick.append((player, card))
-        if len(self.trick) < len(self.playing()):
-            self.turn = next(
-                s for s in self.clockwise(self.left_of(player)) if s not in self.folded
-            )
+        power = self.power(card, player, self.trick[0][1].suit)
+        if self.winning is None or power > self.winning[1]:  # the earlier of equals wins
+            self.winning = (player, power)
+        if len(self.trick) < self.seats - len(self.folded):  # someone in play is still to play
+            self.turn = self.next_playing(player)
             return found
-        winner = self.best()[0]
+        winner = self.winning[0]
         self.tricks[winner] += 1
         self.last_trick, self.last_winner = self.trick, winner
-        self.trick = []
+        self.trick, self.winning = [], None
         self.turn = winner
         if self._wins_at_once(winner):
             self.match_winners = [winner]

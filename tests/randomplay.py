@@ -1,80 +1,89 @@
 """Random but legal entries for any of the four games, for property tests.
 
-Candidates are drawn from what the deal expects now (every card of the deck
-for a card entry, both ends in domino, the buttons of the moment) and kept
-only when the rules accept them, so every entry is legal by construction.
+An entry is drawn from those the referee lists as legal now (``Match.legal_entries``):
+a kind by weight, then one entry of that kind, so every entry is legal by construction.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import fields, is_dataclass
 from enum import Enum
 from typing import Any
 
 from rules import GAMES, Card, Entry, Match, Status
-from rules.domino import DominoDeal
+from rules.entries import Drew, Played
 from rules.match import Game
+
+# How often a kind is chosen among the legal entries (the rest: 1). A table mostly plays
+# cards; the table's ``annul`` is left to the caller (``play`` annuls a deal that is stuck).
+WEIGHTS: Mapping[str, float] = {
+    "play": 12,
+    "several": 1,
+    "stay": 4,
+    "no_buy": 2,
+    "draw": 3,
+    "ramsas": 0.2,
+    "annul": 0,
+}
 
 
 def new_match(game: str, seats: int, rng: random.Random, **options: Any) -> Match:
     return Match(GAMES[game](seats, options), rng.randrange(seats))
 
 
-def candidates(match: Match, rng: random.Random) -> list[dict[str, Any]]:
-    log = match.current
-    assert log is not None and log.deal is not None
-    deal = log.deal
-    expected = deal.expected()
-    player = expected.player
-    cards = sorted(match.game.deck())
-    out: list[dict[str, Any]] = []
-    for kind in expected.kinds:
-        if kind in ("trump", "starter"):
-            out += [{"type": kind, "card": str(c)} for c in cards]
-        elif kind == "play":
-            for card in cards:
-                raw: dict[str, Any] = {"type": "play", "player": player, "card": str(card)}
-                if isinstance(deal, DominoDeal):
-                    for end in ("left", "right"):
-                        item = {**raw, "end": end}
-                        if card.rank == 14 and deal.wild:
-                            item["suit"] = rng.choice("SHDC")
-                        out.append(item)
-                else:
-                    out.append(raw)
-        elif kind == "draw":
-            out.append({"type": "draw", "player": player, "count": 1})
-        elif kind == "reveal" and isinstance(deal, DominoDeal):
-            for seat in deal.view().to_reveal:
-                free = [c for c in cards for _ in range(match.game.options["decks"] - deal.gone[c])]
-                rng.shuffle(free)
-                out.append(
-                    {
-                        "type": "reveal",
-                        "player": seat,
-                        "cards": [str(c) for c in free[: deal.hands[seat]]],
-                    }
-                )
-        elif kind in ("pass", "buy", "no_buy", "stay", "fold", "redeal"):
-            raw = {"type": kind}
-            if kind != "redeal":
-                raw["player"] = player
-            out.append(raw)
-    return out
+def random_table(spec: type[Game], rng: random.Random) -> tuple[int, dict[str, Any], int]:
+    """Seats, options and first dealer drawn from the game's own declarations: an option
+    left out or given one of its choices, small numbers (so that matches end)."""
+    options: dict[str, Any] = {}
+    for option in spec.all_options():
+        if rng.random() < 0.5:
+            continue
+        if option.choices:
+            options[option.name] = rng.choice(option.choices)
+        elif option.listed:
+            continue  # its length follows the seats: chosen below
+        elif option.open_ended and rng.random() < 0.2:
+            options[option.name] = None
+        else:
+            options[option.name] = option.minimum + rng.randrange(6)
+    low, high = spec.seat_limits(options)
+    seats = rng.randint(low, high)
+    for option in spec.all_options():
+        if option.listed and option.max_items is not None and rng.random() < 0.5:
+            count = rng.randint(1, option.max_items(seats))
+            options[option.name] = [option.minimum + rng.randrange(6) for _ in range(count)]
+    return seats, options, rng.randrange(seats)
+
+
+def kind(entry: Entry) -> str:
+    """The entry's type; domino's play of several cards is a kind of its own (``several``)."""
+    return "several" if isinstance(entry, Played) and entry.multi else entry.TYPE
+
+
+def choose(
+    match: Match, rng: random.Random, weights: Mapping[str, float] = WEIGHTS
+) -> Entry | None:
+    """A legal entry: a kind by ``weights``, then one entry of it (a draw of n cards with
+    weight 1/n²: tables draw one card at a time, mostly). None when nothing is listed
+    but kinds of weight 0."""
+    groups: dict[str, list[Entry]] = {}
+    for entry in match.legal_entries():
+        groups.setdefault(kind(entry), []).append(entry)
+    kinds = [k for k in groups if weights.get(k, 1) > 0]
+    if not kinds:
+        return None
+    group = groups[rng.choices(kinds, [weights.get(k, 1) for k in kinds])[0]]
+    return rng.choices(group, [1 / e.count**2 if isinstance(e, Drew) else 1 for e in group])[0]
 
 
 def random_entry(match: Match, rng: random.Random) -> dict[str, Any] | None:
-    """A legal entry for the open deal, or None when the deal takes none."""
-    options = candidates(match, rng)
-    rng.shuffle(options)
-    # Plays first, often: a table mostly plays cards; passes and draws keep deals moving.
-    options.sort(key=lambda raw: raw["type"] != "play" or rng.random() < 0.2)
-    for raw in options:
-        if match.is_legal(raw):
-            return raw
-    return None
+    """A legal entry for the open deal, as its record; None when the deal takes none but the
+    table's annul."""
+    entry = choose(match, rng)
+    return None if entry is None else entry.to_record()
 
 
 def play(match: Match, rng: random.Random, deals: int, *, limit: int = 400) -> list[list[dict]]:

@@ -10,7 +10,7 @@ import stock_deals
 from conftest import record
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from randomplay import candidates, new_match
+from randomplay import new_match
 from stock_deals import Cheats, split
 
 from rules import Code, Match, Status, deck, load, verdict
@@ -187,13 +187,13 @@ def test_the_count_under_the_top_is_the_pile_less_its_top(seed, players):
     while turned < 5:  # the case this is about: the pile became the stock
         log = match.start_deal()
         while log.status is Status.OPEN:
-            legal = [raw for raw in candidates(match, rng) if match.is_legal(raw)]
-            draws = [raw for raw in legal if raw["type"] == "draw"]
-            # Draw often, so that the stock runs out and the pile is turned again and again.
-            raw = draws[0] if draws and rng.random() < 0.6 else rng.choice(legal)
             deal = log.deal
+            legal = deal.legal_entries()
+            draws = [entry for entry in legal if entry.TYPE == "draw"]
+            # Draw often, so that the stock runs out and the pile is turned again and again.
+            entry = draws[0] if draws and rng.random() < 0.6 else rng.choice(legal)
             before = deal.stock
-            assert match.apply(raw).accepted
+            assert match.apply(entry).accepted
             turned += deal.stock > before
             assert deal.under == max(sum(deal.pile.values()) - 1, 0)
 

@@ -2,9 +2,9 @@
 these tests by being registered.
 
 A playout takes random options and seats from the game's own declarations,
-then plays deals to the end with entries the referee accepts (chosen among
-those the deal expects now), mixing in random entries, most of them
-illegal. Along the way:
+then plays deals to the end with entries the referee lists as legal
+(``Match.legal_entries``), mixing in random entries, most of them illegal.
+Along the way:
 
 * a refused entry changes nothing (the deal's state, the totals, the outcome);
 * there is always an accepted entry of a kind the deal expects, while it is open;
@@ -18,33 +18,23 @@ illegal. Along the way:
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Any
 
 import pytest
+import randomplay
 from conftest import record
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from randomplay import plain
+from randomplay import choose, plain, random_table
 
-from rules import GAMES, Card, Code, Entry, Match, Status, load, verdict
+from rules import GAMES, Code, Entry, Match, Status, load, verdict
 from rules.cards import deck
-from rules.entries import (
-    Drew,
-    HandRevealed,
-    JacksShown,
-    Placement,
-    Played,
-    StarterTurned,
-    TrumpShown,
-    simple_entry,
-)
-from rules.match import Game, cards_of
 
 DEALS = 3  # per match, at most
 ENTRIES = 500  # per deal, at most (a reshuffling deal of Bumas could go on)
-# How often a kind is chosen among the accepted entries (the rest: 1).
-WEIGHTS = {"play": 12, "stay": 4, "no_buy": 2, "draw": 3, "annul": 0.05, "ramsas": 0.2}
+# How often a kind is chosen among the accepted entries: as random tables play, and now and
+# then the table annuls a deal.
+WEIGHTS = {**randomplay.WEIGHTS, "annul": 0.05}
 ALL_CARDS = deck(52)
 
 
@@ -65,108 +55,17 @@ def state(match: Match) -> Any:
     return [deals, match.totals, match.counted, match.winners, match.stopped]
 
 
-# -- choosing a table from the game's declarations --------------------------------
-def table(spec: type[Game], rng: random.Random) -> tuple[int, dict[str, Any], int]:
-    options: dict[str, Any] = {}
-    for option in spec.all_options():
-        if rng.random() < 0.5:
-            continue
-        if option.choices:
-            options[option.name] = rng.choice(option.choices)
-        elif option.listed:
-            continue  # its length follows the seats: chosen below
-        elif option.open_ended and rng.random() < 0.2:
-            options[option.name] = None
-        else:  # small numbers, so that matches end
-            options[option.name] = option.minimum + rng.randrange(6)
-    low, high = spec.seat_limits(options)
-    seats = rng.randint(low, high)
-    for option in spec.all_options():
-        if option.listed and option.max_items is not None and rng.random() < 0.5:
-            count = rng.randint(1, option.max_items(seats))
-            options[option.name] = [option.minimum + rng.randrange(6) for _ in range(count)]
-    return seats, options, rng.randrange(seats)
-
-
 # -- entries ----------------------------------------------------------------------
-def candidates(match: Match, rng: random.Random) -> list[Entry]:
-    """Entries of the kinds the current deal expects, of every shape they take."""
+def legal(match: Match, rng: random.Random) -> Entry:
+    """An accepted entry, drawn from those the referee lists (``Match.legal_entries``) by
+    ``WEIGHTS``. An open deal always lists one of a kind it expects."""
     log = match.current
     assert log is not None and log.deal is not None
-    deal, game = log.deal, match.game
-    expected = deal.expected()
-    cards = sorted(game.deck())
-    seats = range(game.seats)
-    player = expected.player
-    found: list[Entry] = []
-    for kind in expected.kinds:
-        if kind == "trump":
-            found += [TrumpShown.of(c) for c in cards]
-        elif kind == "starter":
-            found += [StarterTurned.of(c) for c in cards]
-        elif kind in ("redeal", "annul"):
-            found.append(simple_entry(kind))
-        elif kind in ("buy", "no_buy", "stay", "fold", "pass"):
-            found.append(simple_entry(kind, player))
-        elif kind == "draw":
-            found += [Drew(player, n) for n in (1, 2, 3)]
-        elif kind == "ramsas":
-            found += [simple_entry("ramsas", s) for s in seats]
-        elif kind == "jacks":
-            jacks = [c for c in cards if c.is_jack]
-            pairs = [(a, b) for a in jacks for b in jacks if a < b and a.suit.red == b.suit.red]
-            found += [JacksShown.of(s, *pair) for s in seats for pair in pairs]
-        elif kind == "play":
-            found += plays(match, player, cards, rng)
-        elif kind == "reveal":
-            found += reveals(match, rng)
-    return found
-
-
-def plays(match: Match, player: int | None, cards: list[Card], rng: random.Random) -> list[Entry]:
-    assert player is not None
-    if not match.game.LINE_PLAYS:
-        return [Played.of(player, c) for c in cards]
-    found: list[Entry] = []
-    for card in cards:
-        for end in ("left", "right"):
-            found.append(Played.of(player, card, end))
-            if card.rank == 14:
-                found.append(Played.of(player, card, end, rng.choice("SHDC")))
-    rank = rng.choice(cards).rank
-    pair = rng.sample([c for c in cards if c.rank == rank], 2)
-    found.append(Played.several(player, *(Placement.of(c, "right") for c in pair)))
-    return found
-
-
-def reveals(match: Match, rng: random.Random) -> list[Entry]:
-    """Each seat still to show shows as many cards as it holds, of those not yet seen."""
-    log = match.current
-    assert log is not None and log.deal is not None
-    seen = Counter(c for _, e in log.accepted for c in cards_of(e))
-    left = [c for c in match.game.deck() for _ in range(match.game.copies - seen[c])]
-    return [
-        HandRevealed.of(seat, *rng.sample(left, count))
-        for seat, count in enumerate(log.deal.hands)
-        if 0 < count <= len(left)
-    ]
-
-
-def choose(match: Match, rng: random.Random) -> Entry:
-    """An accepted entry: of each expected kind, one the referee takes, if there is one; then
-    one of those kinds, by ``WEIGHTS``. An open deal always has one."""
-    groups: dict[str, list[Entry]] = {}
-    for entry in candidates(match, rng):
-        groups.setdefault(entry.TYPE, []).append(entry)
-    legal = []
-    for group in groups.values():
-        rng.shuffle(group)
-        found = next((e for e in group if match.is_legal(e)), None)
-        if found is not None:
-            legal.append(found)
-    log = match.current
-    assert legal, (log and log.deal and log.deal.expected(), log and log.accepted[-5:])
-    return rng.choices(legal, [WEIGHTS.get(e.TYPE, 1) for e in legal])[0]
+    kinds = log.deal.expected().kinds
+    assert any(e.TYPE in kinds for e in log.deal.legal_entries()), (kinds, log.accepted[-5:])
+    entry = choose(match, rng, WEIGHTS)
+    assert entry is not None
+    return entry
 
 
 def junk(match: Match, rng: random.Random) -> Any:
@@ -210,7 +109,7 @@ def check_closed(match: Match) -> None:
 def playout(game_id: str, seed: int) -> None:
     rng = random.Random(seed)
     spec = GAMES[game_id]
-    seats, options, first_dealer = table(spec, rng)
+    seats, options, first_dealer = random_table(spec, rng)
     names = [f"P{i}" for i in range(seats)]
     top = {"options": options, "first_dealer": first_dealer}
     match = Match(spec(seats, options), first_dealer)
@@ -241,7 +140,7 @@ def playout(game_id: str, seed: int) -> None:
                     assert now(match) == before, raw
                     continue
             else:
-                entry = choose(match, rng)
+                entry = legal(match, rng)
                 undo = undo_checks > 0 and rng.random() < 0.02
                 before = state(match) if undo else None
                 outcome = match.apply(entry)

@@ -82,6 +82,10 @@ class ToyDeal(Deal):
     def expected(self) -> Expected:
         return Expected(self.turn(), ("play",))
 
+    def legal_entries(self) -> list[Entry]:
+        gone = {card for _, card in self.cards}
+        return [Played.of(self.turn(), card) for card in sorted(self.game.deck() - gone)]
+
     def view(self) -> ToyView:
         return ToyView(tuple(self.cards))
 
