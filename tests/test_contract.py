@@ -1306,7 +1306,7 @@ def test_numbers_of_twenty_digits_are_numbers(tmp_path):
 )
 @pytest.mark.parametrize("where", ["options", "entry"])
 def test_a_number_beyond_the_reader_is_no_record(tmp_path, number, where):
-    """README, "Limits of a record file": at most 20 digits, finite; the whole file is refused
+    """docs/referee.md, "Limits of a record file": at most 20 digits, finite; the whole file is refused
     (exit 2, one line), wherever the number is."""
     options, events = "{}", '[{"events": [{"type": "draw", "player": 0, "count": %s}]}]' % number
     if where == "options":
