@@ -37,6 +37,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import copy
+import functools
 import json
 import math
 import multiprocessing
@@ -145,6 +146,13 @@ def build_pool(seed: int) -> dict[str, list[Base]]:
             names = [f"P{i}" for i in range(seats)]
             pool[game].append(Base(game, names, options, match.first_dealer, deals))
     return pool
+
+
+@functools.cache
+def shared_pool(seed: int) -> dict[str, list[Base]]:
+    """The pool of ``seed``, built once a process: a case copies what it breaks and leaves
+    the pool as it was, so the campaigns of a test run share it."""
+    return build_pool(seed)
 
 
 # -- mutations of entries -----------------------------------------------------------
@@ -459,7 +467,7 @@ class Runner:
         self.workdir = workdir
         self.cli_every = cli_every
         self.case_seconds = case_seconds
-        self.pool = build_pool(seed)
+        self.pool = shared_pool(seed)
         self.store: Store | None = None
         self.rows: sqlite3.Connection | None = None
         self.store_cases = 0

@@ -91,39 +91,6 @@ def test_a_refusal_in_the_lowest_suit_row_is_seen_with_the_expected_now_line(tmp
         assert_big_enough(page)
 
 
-def test_every_target_is_big_enough_in_each_game(tmp_path):
-    """Bumas (draw stepper), domino (the two ends), Ramsas (buying): 48 × 48 or more."""
-    need_browser()
-    store = store_at(tmp_path)
-    ids = {}
-    for game, players in (
-        ("bumas", ["Ona", "Jonas"]),
-        ("domino", ["Ona", "Jonas"]),
-        ("ramsas", ["Ona", "Jonas", "Rūta"]),
-    ):
-        live = store.create_match(game=game, players=players)
-        live.start_deal()
-        ids[game] = live.match_id
-    store.close()
-    with serve(tmp_path) as url, browser_page(PHONE) as page:
-        resume(page, url, ids["bumas"], "card-8H")
-        tap(page, "card-8H", until="action-draw-more")  # the starter: now draw or play
-        assert_big_enough(page)
-        shot(page, "phone-bumas-lt")
-        tap(page, "action-home", until=f"resume-{ids['domino']}")
-        tap(page, f"resume-{ids['domino']}", until="card-7H")
-        tap(page, "card-7H", until="action-multi")  # the starter
-        tap(page, "card-7S")  # Jonas: one card on the line, either end is the same
-        tap(page, "card-7D", until="choice-left")  # Ona: fits both ends: the table is asked
-        assert_big_enough(page)
-        shot(page, "phone-domino-lt")
-        tap(page, "action-home", until=f"resume-{ids['ramsas']}")
-        tap(page, f"resume-{ids['ramsas']}", until="card-9D")
-        tap(page, "card-9D", until="action-buy")  # the trump card
-        assert_big_enough(page)
-        shot(page, "phone-ramsas-lt")
-
-
 def test_a_flagged_violation_stays_until_the_table_rules(tmp_path):
     """A false pass, proven: marked, still asked after more taps, named when annulled."""
     need_browser()

@@ -4,7 +4,7 @@ the screen scrolled from top to bottom."""
 
 from __future__ import annotations
 
-from webapp import PHONE, browser_page, need_browser, open_app, serve, tap, type_into
+from webapp import PHONE, browser_page, in_page, need_browser, open_app, serve, tap, type_into
 
 # Everything a tap acts on: Flutter marks it a button, a switch or a tappable node; a card
 # or an action of the table by its identifier.
@@ -23,6 +23,12 @@ TARGETS = """() => Array.from(document.querySelectorAll(
   })"""
 
 
+FRAMES = (
+    "() => new Promise(done => requestAnimationFrame(() => "
+    "requestAnimationFrame(() => done(true))))"
+)
+
+
 def small_targets(page, top: int = 60, steps: int = 8) -> list[dict]:
     """The targets under 48 px among those shown whole, the screen scrolled down in steps
     (a target cut by the bar or the screen's edge is looked at where it shows whole). A
@@ -30,7 +36,10 @@ def small_targets(page, top: int = 60, steps: int = 8) -> list[dict]:
     1): scrolled, a card under the pinned top would show cut."""
     found: dict[tuple[str, str], dict] = {}
     page.mouse.move(PHONE["width"] / 2, PHONE["height"] - 120)
-    for _ in range(steps):
+    for step in range(steps):
+        if step:  # the next part of the screen
+            page.mouse.wheel(0, 300)
+            in_page(page, FRAMES)  # the frames that scroll and update the semantics tree
         for target in page.evaluate(TARGETS):
             whole = (
                 target["w"] > 0
@@ -41,8 +50,6 @@ def small_targets(page, top: int = 60, steps: int = 8) -> list[dict]:
                 found[(target["id"], target["label"])] = target
             elif whole:  # seen whole and big enough once: not small
                 found.pop((target["id"], target["label"]), None)
-        page.mouse.wheel(0, 300)
-        page.wait_for_timeout(150)  # the scroll's frame; nothing is awaited on it
     return list(found.values())
 
 
@@ -98,6 +105,7 @@ def test_every_target_on_every_screen_is_big_enough(tmp_path):
         seen["domino question"] = small_targets(page, top=0, steps=1)
         open_app(page, f"{url}/match/{ids['ramsas']}", first="card-9D")
         tap(page, "card-9D", until="action-buy")
+        seen["ramsas buying"] = small_targets(page, top=0, steps=1)
         for answer in ("no_buy", "no_buy", "no_buy", "stay", "stay", "stay"):
             tap(page, f"action-{answer}")
         tap(page, "action-jacks", until="action-confirm")
