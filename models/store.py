@@ -21,7 +21,7 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from rules.match import Match
-from rules.record import FORMAT, RecordError, load
+from rules.record import FORMAT, RecordError, finished_time, load
 
 from .backup import Restored, backup_lines, daily_copy, read_backup, restore, write_file
 from .changes import listen_url
@@ -157,7 +157,8 @@ class Store:
 
     def import_records(self, records: Sequence[Any]) -> list[int]:
         """Store match records (or records ``check_records`` has checked), all or none;
-        their new ids, in order.
+        their new ids, in order. A finished record's ``finished_at`` is kept as the match's
+        finishing time (its ratings' order), else the import's time is.
 
         ``RecordRejected`` names the first record that is not a match
         record. Refused entries in a record are kept as they are.
@@ -167,7 +168,14 @@ class Store:
             checked = check_records(records)
         with Session(self._engine) as session, session.begin():
             ids = [
-                insert_record(session, r.record, r.match, r.names, r.record.get("genders"))[0]
+                insert_record(
+                    session,
+                    r.record,
+                    r.match,
+                    r.names,
+                    r.record.get("genders"),
+                    finished_at=finished_time(r.record),
+                )[0]
                 for r in checked
             ]
             for r, match_id in zip(checked, ids):
