@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import os
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
 from typing import Any
 
 import flet as ft
@@ -182,91 +181,90 @@ def WatchLink(url: str, lang: str) -> ft.Control:
 
 @ft.component
 def WatchScreen(store: Any, token: str, lang: str) -> ft.Control:
-    """One match, live and read-only, for the players' own phones."""
+    """One match, live and read-only, for the players' own phones.
+
+    The match is read by the process's one reader of it (``app.feed``), which hands
+    this screen the latest state; a burst of entries while this screen is still being
+    drawn is one drawing more, of the latest.
+    """
     # The table's views, here only: ``app.run`` imports this module for the first screen.
-    from app.table import state as table_state
+    from app.feed import FEEDS
     from app.table.board import Board
     from app.table.entries import EntryList
     from app.table.header import Header
-    from app.table.model import TableModel
     from app.table.notices import DealSummary
     from app.table.scoreboard import Scoreboard
-    from rules import Status
 
     page = ft.context.page
     club = club_of(store)
     match_id = club.watched_match(token) if club is not None else None
+    hub = page.session.connection.pubsubhub if page.session.connection is not None else None
 
-    def load() -> TableModel | None:
-        if match_id is None:
+    def join() -> Any:
+        if match_id is None or hub is None:
             return None
-        try:
-            return TableModel(store.resume(match_id), lang)
-        except Exception:  # any unknown or unreadable match: the watcher is told so
-            return None
+        return FEEDS.join(store, match_id, hub)
 
-    tm = ft.use_memo(load, [match_id])
-    _, set_shown = ft.use_state(0)  # the revision drawn: set anew, the screen is redrawn
-
-    topic = f"match-{match_id}"
+    feed = ft.use_memo(join, [match_id])
+    _, set_shown = ft.use_state(-1)  # the revision drawn: set anew, the screen is redrawn
+    pending = ft.use_memo(lambda: [False], [])  # a drawing asked for and not yet made
 
     def follow() -> None:
-        if tm is None:
+        if feed is None:
             return
 
-        async def refresh() -> None:
-            if tm.keeper.refresh():  # the table stored an entry: show the match as stored
-                tm.revision = tm.keeper.revision
-                set_shown(tm.revision)
+        async def draw() -> None:
+            pending[0] = False
+            set_shown(feed.watched(lang).revision)  # the latest, whatever came meanwhile
 
-        page.pubsub.subscribe_topic(topic, lambda _topic, _message: redraw_soon(page, refresh))
-        url = store.listen_url()
-        if url is not None:  # tables served by another process on the same database
-            from models.changes import listener
+        def news() -> None:
+            if not pending[0]:
+                pending[0] = True
+                redraw_soon(page, draw)
 
-            follower = listener(url).follow(tm.keeper.match_id, lambda: redraw_soon(page, refresh))
-            stops.append(follower)
+        stops.append(feed.watch(news))
+        stops.append(lambda: FEEDS.leave(feed.match_id))
 
     def unfollow() -> None:
-        page.pubsub.unsubscribe_topic(topic)
         while stops:
             stops.pop()()
 
     stops: list[Callable[[], None]] = ft.use_memo(list, [])
     ft.use_effect(follow, [match_id], cleanup=unfollow)
-    if tm is None:
+    if feed is None:
         return ft.Semantics(
             identifier="watch-unknown",
             content=ft.Text(tr(lang, "club.watch_unknown"), size=16),
         )
-    if tm.lang != lang:  # set only on a change: a set redraws the screen
-        tm.lang = lang
-    log = tm.match.current
-    deal = tm.deal
-    lines = tuple(replace(line, editable=False) for line in table_state.entry_lines(tm))
-    closed = log is not None and log.status is not Status.OPEN and log.points is not None
+    shown = feed.watched(lang)
     return ft.Column(
         [
             ft.Semantics(
                 identifier="watching",
+                value=str(shown.revision),  # how far the match is (the tests and bench read it)
                 content=ft.Text(tr(lang, "club.watching"), size=14, italic=True),
             ),
-            Header(table_state.header(tm)),
+            Header(shown.header),
             ft.Semantics(
                 identifier="last-entry",
-                label=tm.last_entry(),
+                label=shown.last_entry,
                 exclude_semantics=True,
-                content=ft.Text(tm.last_entry(), size=14),
+                content=ft.Text(shown.last_entry, size=14),
             ),
-            *([DealSummary(tm.deal_summary())] if closed else []),
-            *([Board(tm.game_id, deal.view(), tuple(tm.names), lang)] if deal is not None else []),
-            EntryList(lines, lang, lambda _index: None),
-            Scoreboard(table_state.scores(tm)),
+            *([DealSummary(shown.summary)] if shown.summary is not None else []),
+            *([Board(shown.game, shown.view, shown.names, lang)] if shown.view is not None else []),
+            EntryList(shown.lines, lang, ignore),
+            Scoreboard(shown.scores),
         ],
         spacing=10,
         scroll=ft.ScrollMode.AUTO,
         expand=True,
     )
+
+
+def ignore(_index: int) -> None:
+    """A watcher's entry list: a tap on a line changes nothing (one function, so the
+    list's memo sees the same handler at every drawing)."""
 
 
 STANDINGS_SHOWN = 10  # the best of each game on the club page

@@ -46,8 +46,31 @@ SCREENS = (
 )
 
 
+_SHARED: dict[str, Any] = {}  # a club's server: the process's one store
+_SHARING = threading.Lock()
+
+
 def open_store(lang: str) -> tuple[object | None, str | None]:
-    """The store, and a sentence for the user if its file was damaged or cannot be used."""
+    """The store, and a sentence for the user if its file was damaged or cannot be used.
+
+    On a club's server every session shares the process's one store, opened by the
+    first: fifty phones watching are fifty sessions, not fifty connection pools (a
+    ``Store`` is safe to share: each call is a transaction on a connection of its own).
+    """
+    if not club_mode():
+        return opened_store(lang)
+    with _SHARING:
+        store = _SHARED.get("store")
+        if store is not None:
+            return store, None
+        store, problem = opened_store(lang)
+        if store is not None:
+            _SHARED["store"] = store
+        return store, problem
+
+
+def opened_store(lang: str) -> tuple[object | None, str | None]:
+    """A store opened anew (``open_store``)."""
     from models import DatabaseUnavailable, ForeignDatabase, NewerDatabase, Store, StoreFault
 
     try:
