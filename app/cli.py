@@ -295,8 +295,8 @@ def _serve_club(args: argparse.Namespace, public: str | None) -> tuple[Any, str]
 
 
 def _watch_check(club: Any) -> Callable[[str], bool]:
-    """Whether a watch token is one the club gave (the server answers others 404)."""
-    return lambda token: club.watched_match(token) is not None
+    """Whether a watch (or board) token is one the club gave (the server answers others 404)."""
+    return lambda token: club.watched_match(token) is not None or club.is_board(token)
 
 
 def _club_init(store: Any, name: str, pin: str | None) -> None:

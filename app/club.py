@@ -17,12 +17,13 @@ from typing import Any
 
 import flet as ft
 
-from app.i18n import format_number, number, tr
+from app.i18n import number, tr
 from app.redraw import redraw_soon
 from models.club import SETTING, Club
 from models.pin_gate import Client, PinGate
 
 WATCH_PREFIX = "/watch/"
+BOARD_PREFIX = "/board/"  # the club's board (``app.board``), with its token
 GATE = PinGate()  # the club's: a server process serves one club
 
 
@@ -267,35 +268,33 @@ def ignore(_index: int) -> None:
     list's memo sees the same handler at every drawing)."""
 
 
-STANDINGS_SHOWN = 10  # the best of each game on the club page
-
-
 @ft.component
-def ClubScreen(store: Any, club_name: str, lang: str) -> ft.Control:
-    """The club's evening: the matches going on with their totals, each game's standings
-    (OpenSkill), and a player's rating history as a chart (tap a name)."""
-    from rules.games import GAMES
+def ClubScreen(store: Any, club: Club, lang: str) -> ft.Control:
+    """The club's evening for its operators, live: the matches going on with their
+    totals, each game's standings (OpenSkill; tap a name for his rating history as a
+    chart), and the board's link for a screen in the room (``app.board``)."""
+    from app.board import TableCard, rating_line, use_board
 
     chosen, set_chosen = ft.use_state("")  # "game<TAB>player" whose history is drawn
-    live = store.list_matches(unfinished=True, limit=50)
+    state = use_board(store, lang)
     rows: list[ft.Control] = [
-        ft.Text(club_name, size=22, weight=ft.FontWeight.BOLD),
+        ft.Text(club.name, size=22, weight=ft.FontWeight.BOLD),
         ft.Text(tr(lang, "club.live"), size=18, weight=ft.FontWeight.BOLD),
     ]
-    if not live:
+    if state is None:
+        return ft.Column([*rows, ft.ProgressRing()], spacing=8)
+    if not state.tables:
         rows.append(ft.Text(tr(lang, "club.no_live"), size=14))
-    for summary in live:
-        totals = ", ".join(f"{n} {number(t)}" for n, t in zip(summary.players, summary.totals))
+    for table in state.tables:
+        totals = ", ".join(f"{n} {number(t)}" for n, t in zip(table.players, table.totals))
         rows.append(
             ft.Semantics(
-                identifier=f"live-{summary.id}",
-                content=ft.Text(f"{tr(lang, f'game.{summary.game}.name')}: {totals}", size=15),
+                identifier=f"live-{table.match_id}",
+                label=f"{table.title}: {totals}",
+                content=TableCard(table, lang, False),
             )
         )
-    for game in sorted(GAMES):
-        table = store.standings(game)[:STANDINGS_SHOWN]
-        if not table:
-            continue
+    for game, table_rows in state.standings:
         rows.append(
             ft.Text(
                 tr(lang, "club.standings", game=tr(lang, f"game.{game}.name")),
@@ -303,27 +302,53 @@ def ClubScreen(store: Any, club_name: str, lang: str) -> ft.Control:
                 weight=ft.FontWeight.BOLD,
             )
         )
-        for place, standing in enumerate(table, start=1):
+        for row in table_rows:
             rows.append(
                 ft.Semantics(
-                    identifier=f"standing-{game}-{place}",
+                    identifier=f"standing-{game}-{row.place}",
                     content=ft.TextButton(
-                        tr(
-                            lang,
-                            "club.standing",
-                            place=place,
-                            player=standing.name,
-                            rating=format_number(lang, round(standing.ordinal, 1)),
-                            matches=standing.matches,
-                        ),
-                        on_click=lambda _, n=standing.name, g=game: set_chosen(f"{g}\t{n}"),
+                        rating_line(lang, row),
+                        on_click=lambda _, n=row.name, g=game: set_chosen(f"{g}\t{n}"),
                         height=48,
                     ),
                 )
             )
         if chosen.startswith(f"{game}\t"):
             rows.append(RatingChart(store, chosen.split("\t", 1)[1], game, lang))
+    rows.append(BoardLink(board_url(club), lang))
     return ft.Column(rows, spacing=8, scroll=ft.ScrollMode.AUTO, expand=True)
+
+
+def board_url(club: Club) -> str:
+    return f"{public_url()}{BOARD_PREFIX}{club.board_token()}"
+
+
+@ft.component
+def BoardLink(url: str, lang: str) -> ft.Control:
+    """The board's link on the club page: opened on the room's screen, or scanned."""
+    return ft.Column(
+        [
+            ft.Text(tr(lang, "board.link_hint"), size=14),
+            ft.Semantics(
+                identifier="board-link",
+                label=url,
+                exclude_semantics=True,
+                content=ft.Column(
+                    [
+                        ft.Container(
+                            ft.Image(src=qr_svg(url), width=140, height=140),
+                            bgcolor="#FFFFFF",
+                            padding=6,
+                            border_radius=6,
+                        ),
+                        ft.Text(url, size=13, selectable=True),
+                    ],
+                    spacing=6,
+                ),
+            ),
+        ],
+        spacing=6,
+    )
 
 
 @ft.component

@@ -33,7 +33,7 @@ from typing import Any
 
 import uvicorn
 
-from app.club import WATCH_PREFIX
+from app.club import BOARD_PREFIX, WATCH_PREFIX
 from app.hosts import DEFAULT_PORTS, Host, split_host
 from app.logs import log
 
@@ -106,14 +106,14 @@ class SameOriginGuard:
         return split_host(rest, DEFAULT_PORTS[scheme]) in self.hosts
 
     def unknown_watch(self, scope: Scope) -> bool:
-        """Whether this is a page load of a watch link this club did not give."""
+        """Whether this is a page load of a watch (or board) link this club did not give."""
         path = str(scope.get("path", ""))
-        return (
-            self.watch is not None
-            and scope.get("method") in ("GET", "HEAD")
-            and path.startswith(WATCH_PREFIX)
-            and not self.watch(path[len(WATCH_PREFIX) :])
-        )
+        if self.watch is None or scope.get("method") not in ("GET", "HEAD"):
+            return False
+        for prefix in (WATCH_PREFIX, BOARD_PREFIX):
+            if path.startswith(prefix):
+                return not self.watch(path[len(prefix) :])
+        return False
 
 
 def not_found(send: Send) -> Send:

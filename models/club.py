@@ -6,7 +6,7 @@ everything else. The PIN is never stored: only an scrypt hash of it (memory-hard
 with its own salt; ``models.pin_gate`` slows guesses at the door down. A watch link
 names its match and carries an HMAC of the match id under the club's secret: it
 cannot be guessed, it needs no table of its own, and it opens that one match
-read-only.
+read-only. The club's board (every table at once) has a link of the same kind.
 """
 
 from __future__ import annotations
@@ -81,6 +81,13 @@ class Club:
     def _mac(self, match_id: int) -> str:
         digest = hmac.new(self.secret, f"watch:{match_id}".encode(), hashlib.sha256)
         return digest.hexdigest()[:32]
+
+    def board_token(self) -> str:
+        """The club board's link: every table at once, read-only, for a screen in the room."""
+        return hmac.new(self.secret, b"board", hashlib.sha256).hexdigest()[:32]
+
+    def is_board(self, token: str) -> bool:
+        return hmac.compare_digest(token.encode(), self.board_token().encode())
 
     def watch_token(self, match_id: int) -> str:
         return f"{match_id}-{self._mac(match_id)}"

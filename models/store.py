@@ -36,7 +36,7 @@ from .roster import merge_players, rename_player, set_gender
 from .salvage import salvage
 from .settings import read_settings, write_setting
 from .stats import PlayerStats, player_stats
-from .summaries import MatchSummary, list_matches
+from .summaries import MatchSummary, list_matches, live_marks
 from .tables import Player, utcnow
 
 
@@ -226,6 +226,12 @@ class Store:
         """One person entered twice: ``drop``'s matches become ``keep``'s."""
         with Session(self._engine) as session, session.begin():
             merge_players(session, keep, drop)
+
+    def live_marks(self) -> tuple[dict[int, int], int]:
+        """The matches going on with their revisions, and the count of stored ratings
+        (``summaries.live_marks``): a club's board reads again only what moved."""
+        with Session(self._engine) as session:
+            return live_marks(session)
 
     def listen_url(self) -> str | None:
         """Where another process's changes of matches are heard (PostgreSQL; None for a
