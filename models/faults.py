@@ -107,9 +107,9 @@ TEXTS: dict[str, tuple[str, str]] = {
         "nurodykite PIN kodą su --pin arba $PARTIJA_CLUB_PIN",
     ),
     "club_none": (
-        "this database has no club yet: run `main.py club init --name NAME` first",
+        "this database has no club yet: run `main.py club init --name NAME --pin PIN` first",
         "šioje duomenų bazėje dar nėra klubo: pirma paleiskite "
-        "`main.py club init --name PAVADINIMAS`",
+        "`main.py club init --name PAVADINIMAS --pin PIN`",
     ),
     "club_web": (
         "--club serves the app to browsers: add --web",
