@@ -39,6 +39,7 @@ class BoardTable:
     """One table's line on the board, in one language."""
 
     match_id: int
+    table: str | None  # the club's table's name, None when not given
     game: str
     title: str  # the game's name
     players: tuple[str, ...]
@@ -139,6 +140,8 @@ class BoardFeed:
             try:
                 if tm is None:
                     tm = TableModel(self.store.resume(match_id), "lt")
+                    summary = self.store.summary(match_id)
+                    tm.table_name = summary.table if summary is not None else None
                 elif tm.keeper.revision != revision and tm.keeper.refresh():
                     tm.revision = tm.keeper.revision
             except Exception:  # a match begun and gone between two looks: the next look
@@ -181,6 +184,7 @@ def derive(tm: Any, lang: str) -> BoardTable:
     current = tm.match.current
     return BoardTable(
         match_id=tm.keeper.match_id,
+        table=tm.table_name,
         game=tm.game_id,
         title=tr(lang, f"game.{tm.game_id}.name"),
         players=tuple(str(name) for name in tm.names),
@@ -250,6 +254,8 @@ def TableCard(table: BoardTable, lang: str, big: bool) -> ft.Control:
     """One table on the board: readable from across the room when ``big``."""
     size = 24 if big else 15
     title = table.title
+    if table.table:
+        title = f"{tr(lang, 'club.table', table=table.table)} · {title}"
     if table.deal:
         title = f"{title} · {tr(lang, 'table.deal_short', number=table.deal)}"
     lang_totals = "  ".join(f"{n} {number(t)}" for n, t in zip(table.players, table.totals))

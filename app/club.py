@@ -88,17 +88,28 @@ async def check_pin(club: Club, pin: str, client: Client | None = None) -> bool:
     return await GATE.attempt(who, lambda: asyncio.to_thread(club.pin_ok, pin))
 
 
+TABLE_NAME = 40  # characters of a table's name kept
+
+
+def table_label(raw: str) -> str | None:
+    """A table's name as given at log-in, spaces tidied and cut to ``TABLE_NAME``; None
+    for none."""
+    tidy = " ".join(raw.split())[:TABLE_NAME]
+    return tidy or None
+
+
 @ft.component
 def LoginScreen(
-    club_name: str, lang: str, on_login: Callable[[str], Awaitable[bool]]
+    club_name: str, lang: str, on_login: Callable[[str, str], Awaitable[bool]]
 ) -> ft.Control:
     pin, set_pin = ft.use_state("")
+    table, set_table = ft.use_state("")
     refused, set_refused = ft.use_state(False)
     busy, set_busy = ft.use_state(False)
 
     async def login(_: Any = None) -> None:
         set_busy(True)
-        ok = await on_login(pin)
+        ok = await on_login(pin, table)
         set_busy(False)
         set_refused(not ok)
         if not ok:
@@ -136,6 +147,17 @@ def LoginScreen(
                     on_change=lambda e: set_pin(e.control.value),
                     on_submit=login,
                     autofocus=True,
+                ),
+            ),
+            ft.Semantics(
+                identifier="table-name",
+                content=ft.TextField(
+                    value=table,
+                    label=tr(lang, "club.table_field"),
+                    hint_text=tr(lang, "club.table_hint"),
+                    max_length=TABLE_NAME,
+                    on_change=lambda e: set_table(e.control.value),
+                    on_submit=login,
                 ),
             ),
             *notice,

@@ -75,10 +75,11 @@ def derive(tm: TableModel, lang: str) -> Watched:
 class Feed:
     """One match's watchers in this process, and the one reader that keeps them current."""
 
-    def __init__(self, keeper: Any) -> None:
+    def __init__(self, keeper: Any, table_name: str | None = None) -> None:
         self.keeper = keeper  # models.LiveMatch, read only
         self.match_id: int = keeper.match_id
         self._tm = TableModel(keeper, "lt")
+        self._tm.table_name = table_name  # the club's table, in the header
         # Two locks, always taken in this order: ``_reader`` for the keeper and what is
         # derived from it (held through a read of the store), ``_lock`` for the flags, the
         # states and the watchers (held briefly: news never waits for a read).
@@ -182,9 +183,11 @@ class Feeds:
             if feed is None:
                 try:
                     keeper = store.resume(match_id)
+                    summary = store.summary(match_id)
                 except Exception:  # unknown, or unreadable: the watcher is told so
                     return None
-                feed = self._feeds[match_id] = Feed(keeper)
+                table = summary.table if summary is not None else None
+                feed = self._feeds[match_id] = Feed(keeper, table)
                 topic = TOPIC.format(match_id)
                 news = feed.changed
                 hub.subscribe_topic(SESSION, topic, lambda _topic, _message: news())

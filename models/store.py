@@ -37,7 +37,7 @@ from .salvage import salvage
 from .settings import read_settings, write_setting
 from .stats import PlayerStats, player_stats
 from .summaries import MatchSummary, list_matches, live_marks
-from .tables import Player, utcnow
+from .tables import MatchRow, Player, utcnow
 
 
 class RecordRejected(RecordError):
@@ -114,10 +114,12 @@ class Store:
         options: Mapping[str, Any] | None = None,
         first_dealer: int = 0,
         genders: Sequence[str] | None = None,
+        table: str | None = None,
     ) -> LiveMatch:
         """A new match with no deal yet; ``RecordError`` for a bad game, seating or option.
 
-        ``genders`` (one per player) are kept for names new to the roster.
+        ``genders`` (one per player) are kept for names new to the roster; ``table``: the
+        club's table it is played at (kept beside the record, not in it).
         """
         record = {
             "format": FORMAT,
@@ -132,6 +134,11 @@ class Store:
             match_id, deal_ids, names, kept = insert_record(
                 session, record, checked.match, checked.names, genders
             )
+            if table:
+                row = session.get(MatchRow, match_id)
+                assert row is not None  # inserted just now, in this transaction
+                row.table_name = table
+                session.add(row)
         return LiveMatch(self._engine, match_id, checked.match, names, deal_ids, genders=kept)
 
     def resume(self, match_id: int) -> LiveMatch:

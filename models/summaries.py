@@ -22,6 +22,7 @@ class MatchSummary:
     totals: list[int]
     created_at: datetime
     finished_at: datetime | None
+    table: str | None = None  # the club's table it is played at
 
 
 def list_matches(
@@ -78,6 +79,7 @@ def list_matches(
             totals.get(row.id, [0] * len(players[row.id])),
             row.created_at,
             row.finished_at,
+            row.table_name,
         )
         for row in rows
         if row.id is not None

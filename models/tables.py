@@ -54,6 +54,7 @@ class MatchRow(SQLModel, table=True):
     # Raised by every write to the match, which must name the revision it was based on:
     # two screens on one match can never fork it (``live.LiveMatch``).
     revision: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    table_name: str | None = None  # the club's table it is played at (not in its record)
 
 
 class Seat(SQLModel, table=True):

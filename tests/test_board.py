@@ -61,3 +61,24 @@ def test_the_board_link_is_the_club_own():
     assert club.is_board(club.board_token())
     assert not club.is_board(other.board_token())
     assert not club.is_board(club.watch_token(1)) and not club.is_board("ž" * 32)
+
+
+def test_a_match_keeps_its_club_table(tmp_path):
+    store = Store(tmp_path / "p.db")
+    at_three = store.create_match(game="devynake", players=PLAYERS, table="3")
+    anywhere = store.create_match(game="devynake", players=["Ana", "Bob", "Cid"])
+    assert store.summary(at_three.match_id).table == "3"
+    assert store.summary(anywhere.match_id).table is None
+    feed = BoardFeed(store)
+    feed.look()
+    tables = {t.match_id: t.table for t in feed.state("lt").tables}
+    assert tables == {at_three.match_id: "3", anywhere.match_id: None}
+    store.close()
+
+
+def test_a_table_name_is_tidied_and_bounded():
+    from app.club import TABLE_NAME, table_label
+
+    assert table_label("  Prie   lango ") == "Prie lango"
+    assert table_label(" \t") is None
+    assert table_label("x" * 500) == "x" * TABLE_NAME

@@ -206,3 +206,29 @@ def test_the_qr_code_is_drawn_module_for_module():
             drawn[int(y)][column] = 1
     assert drawn == [list(row) for row in matrix]
     assert 'fill="#FFFFFF"' in svg and 'viewBox="-4 -4 ' in svg
+
+
+def test_a_device_logged_in_at_a_table_lists_that_table(tmp_path, monkeypatch):
+    """An operator who names his table at log-in sees its matches at home, and the
+    matches he starts are played there."""
+    from app import club as club_app
+    from app.model import AppModel
+    from models import Store
+    from models.club import SETTING
+
+    async def right(club, pin, client=None):
+        return pin == "2468"
+
+    monkeypatch.setenv("PARTIJA_CLUB", "1")
+    monkeypatch.setattr(club_app, "check_pin", right)
+    store = Store(tmp_path / "p.db")
+    store.save_setting(SETTING, CLUB.setting())
+    mine = store.create_match(game="devynake", players=["Ona", "Jonas", "Rūta"], table="2")
+    store.create_match(game="devynake", players=["Ana", "Bob", "Cid"], table="1")
+    model = AppModel.start(store, None, local=False)
+    assert not asyncio.run(model.login("1111", " 2 ")) and model.table_name is None
+    assert asyncio.run(model.login("2468", " 2 ")) and model.table_name == "2"
+    assert [s.id for s in model.unfinished()] == [mine.match_id]
+    table = model.table_for(mine.match_id)
+    assert table is not None and table.table_name == "2"
+    store.close()

@@ -119,3 +119,16 @@ def test_feeds_are_made_at_the_first_watcher_and_dropped_with_the_last(tmp_path)
     assert feeds.get(live.match_id) is None and hub.topics == {}
     assert FEEDS.get(live.match_id) is None  # the process's own feeds are another registry
     store.close()
+
+
+def test_a_watcher_header_names_the_club_table(tmp_path):
+    store = Store(tmp_path / "p.db")
+    live = store.create_match(game="devynake", players=["Ona", "Jonas", "Rūta"], table="2")
+    live.start_deal()
+    feeds = Feeds()
+    feed = feeds.join(store, live.match_id, Hub())
+    assert feed is not None
+    assert feed.watched("lt").header.info.startswith("Stalas 2")
+    assert feed.watched("en").header.info.startswith("Table 2")
+    feeds.leave(live.match_id)
+    store.close()
