@@ -40,6 +40,7 @@ class BoardTable:
 
     match_id: int
     table: str | None  # the club's table's name, None when not given
+    round: int | None  # the evening's round (``models.rounds``), None outside one
     game: str
     title: str  # the game's name
     players: tuple[str, ...]
@@ -77,6 +78,7 @@ class BoardFeed:
         self._watchers: dict[int, Callable[[], None]] = {}
         self._next = 0
         self._tables: dict[int, Any] = {}  # match id -> TableModel, read again when it moves
+        self._rounds: dict[int, int | None] = {}  # match id -> its round
         self._marks: tuple[dict[int, int], int] | None = None
         self._standings: dict[str, tuple[BoardRating, ...]] = {}
         self._states: dict[str, BoardState] = {}
@@ -141,7 +143,8 @@ class BoardFeed:
                 if tm is None:
                     tm = TableModel(self.store.resume(match_id), "lt")
                     summary = self.store.summary(match_id)
-                    tm.table_name = summary.table if summary is not None else None
+                    if summary is not None:
+                        tm.table_name, self._rounds[match_id] = summary.table, summary.round
                 elif tm.keeper.revision != revision and tm.keeper.refresh():
                     tm.revision = tm.keeper.revision
             except Exception:  # a match begun and gone between two looks: the next look
@@ -171,13 +174,16 @@ class BoardFeed:
                 found = self._states[lang] = BoardState(
                     self.version,
                     lang,
-                    tuple(derive(tm, lang) for _, tm in sorted(self._tables.items())),
+                    tuple(
+                        derive(tm, lang, self._rounds.get(match_id))
+                        for match_id, tm in sorted(self._tables.items())
+                    ),
                     tuple((game, rows) for game, rows in self._standings.items() if rows),
                 )
             return found
 
 
-def derive(tm: Any, lang: str) -> BoardTable:
+def derive(tm: Any, lang: str, round_number: int | None = None) -> BoardTable:
     """A table's line from its table model (``app.table.model.TableModel``)."""
     if tm.lang != lang:
         tm.lang = lang  # nobody draws this model: setting it redraws nothing
@@ -185,6 +191,7 @@ def derive(tm: Any, lang: str) -> BoardTable:
     return BoardTable(
         match_id=tm.keeper.match_id,
         table=tm.table_name,
+        round=round_number,
         game=tm.game_id,
         title=tr(lang, f"game.{tm.game_id}.name"),
         players=tuple(str(name) for name in tm.names),
@@ -256,6 +263,8 @@ def TableCard(table: BoardTable, lang: str, big: bool) -> ft.Control:
     title = table.title
     if table.table:
         title = f"{tr(lang, 'club.table', table=table.table)} · {title}"
+    if table.round:
+        title = f"{tr(lang, 'board.round', round=table.round)} · {title}"
     if table.deal:
         title = f"{title} · {tr(lang, 'table.deal_short', number=table.deal)}"
     lang_totals = "  ".join(f"{n} {number(t)}" for n, t in zip(table.players, table.totals))

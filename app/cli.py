@@ -16,6 +16,9 @@
     partija [--db PATH] club ratings    each game's standings: name, ordinal, rated matches
     partija [--db PATH] club ratings --rebuild
                                         recompute the ratings from the stored matches
+    partija [--db PATH] club round --game GAME --table NAME=P1,P2,P3... [--draw] [--deals N]
+                                        the evening's first round: a match at each table
+    partija [--db PATH] club round      the next round: the same tables, players moved on
     partija --version                   "partija <version>"
 
 ``main.py`` takes the same arguments. A bad file or an unusable database gives one line on
@@ -149,6 +152,19 @@ def main(argv: list[str] | None = None, prog: str = "partija") -> int:
         action="store_true",
         help="recompute every game's ratings from the stored matches first",
     )
+    command = club.add_parser(
+        "round", help="begin a round: a match at each table (without --table: players move on)"
+    )
+    command.add_argument("--game", help="the game played (default: the last round's)")
+    command.add_argument(
+        "--table",
+        action="append",
+        default=[],
+        metavar="NAME=P1,P2,...",
+        help="a table and its players, seat by seat (repeat for each table)",
+    )
+    command.add_argument("--draw", action="store_true", help="draw the seats by lot")
+    command.add_argument("--deals", type=int, help="deals per match (default: the game's)")
     args = parser.parse_args(argv)
     from app.logs import start_logging
     from models.location import log_folder  # not models.engine: that loads SQLAlchemy
@@ -221,6 +237,8 @@ def _store_command(args: argparse.Namespace, prog: str) -> int:
         _run_store_command(args, store, records, lang)
     except (UnknownMatch, StoreFault, ClubError, BackupRefused, Told) as exc:
         return _fail(prog, exc.message(lang))
+    except RecordError as exc:  # a round's game, players or deals the rules refuse
+        return _fail(prog, exc.line(lang))
     except OSError as exc:  # the output closed (a pipe into head) or full (a disk, /dev/full)
         _silence_stdout()
         return _fail(prog, Told("output", reason=exc.strerror or exc).message(lang))
@@ -256,6 +274,8 @@ def _run_store_command(args: argparse.Namespace, store: Any, records: list[Any],
         sys.stdout.write(store.totals_csv(args.id))
     elif args.command == "club" and args.club == "init":
         _club_init(store, args.name, args.pin)
+    elif args.command == "club" and args.club == "round":
+        _round(store, args)
     elif args.command == "club":
         _ratings(store, rebuild=args.rebuild)
     else:
@@ -316,6 +336,42 @@ def _club_init(store: Any, name: str, pin: str | None) -> None:
     club = Club.new(name, pin, old.secret if old else None)
     store.save_setting(SETTING, club.setting())
     print(f"club {one_line(club.name)}: PIN set; serve it with --web --club")
+
+
+def _round(store: Any, args: argparse.Namespace) -> None:
+    """``club round``: the tables given (drawn by lot with ``--draw``), else the last
+    round's moved on (``models.rounds.movement``); one line per table: round, table,
+    match id, players."""
+    import random
+
+    from models.rounds import RoundError, draw, movement
+
+    last = store.last_round()
+    if args.table:
+        seating = []
+        for given in args.table:
+            table, _, players = given.partition("=")
+            names = [" ".join(p.split()) for p in players.split(",") if p.strip()]
+            seating.append((" ".join(table.split()), names))
+        if any(not table or not names for table, names in seating):
+            raise RoundError("round_none")
+        if args.draw:
+            seating = draw(seating, random.SystemRandom())
+    elif last is None:
+        raise RoundError("round_no_last")
+    else:
+        seating = movement(last[3])
+    game = args.game or (last[1] if last is not None else None)
+    if game is None:
+        raise RoundError("round_no_last")
+    options = dict(last[2]) if last is not None and game == last[1] else {}
+    if args.deals is not None:
+        options["deals"] = args.deals
+    number = last[0] + 1 if last is not None else 1
+    for (table, players), live in zip(
+        seating, store.start_round(number, game, options, seating), strict=True
+    ):
+        print(f"{number}\t{one_line(table)}\t{live.match_id}\t{', '.join(map(one_line, players))}")
 
 
 def _ratings(store: Any, *, rebuild: bool) -> None:

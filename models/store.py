@@ -18,7 +18,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session, col, func, select
 
 from rules.match import Match
 from rules.record import FORMAT, RecordError, finished_time, load
@@ -115,6 +115,7 @@ class Store:
         first_dealer: int = 0,
         genders: Sequence[str] | None = None,
         table: str | None = None,
+        round_number: int | None = None,
     ) -> LiveMatch:
         """A new match with no deal yet; ``RecordError`` for a bad game, seating or option.
 
@@ -134,10 +135,10 @@ class Store:
             match_id, deal_ids, names, kept = insert_record(
                 session, record, checked.match, checked.names, genders
             )
-            if table:
+            if table or round_number:
                 row = session.get(MatchRow, match_id)
                 assert row is not None  # inserted just now, in this transaction
-                row.table_name = table
+                row.table_name, row.round_number = table or None, round_number
                 session.add(row)
         return LiveMatch(self._engine, match_id, checked.match, names, deal_ids, genders=kept)
 
@@ -233,6 +234,48 @@ class Store:
         """One person entered twice: ``drop``'s matches become ``keep``'s."""
         with Session(self._engine) as session, session.begin():
             merge_players(session, keep, drop)
+
+    def last_round(self) -> tuple[int, str, dict[str, Any], list[tuple[str, list[str]]]] | None:
+        """The latest round: its number, game, options and seating (table, players), in
+        the order its tables were begun; None before the first."""
+        with Session(self._engine) as session:
+            number = session.exec(select(func.max(MatchRow.round_number))).one()
+            if number is None:
+                return None
+            rows = session.exec(
+                select(MatchRow.id, MatchRow.table_name, MatchRow.game, MatchRow.options)
+                .where(col(MatchRow.round_number) == number)
+                .order_by(col(MatchRow.id))
+            ).all()
+            ids = [match_id for match_id, _, _, _ in rows if match_id is not None]
+            players = {s.id: s.players for s in list_matches(session, ids=ids)}
+        seating = [
+            (str(table), players[match_id])
+            for match_id, table, _, _ in rows
+            if match_id is not None
+        ]
+        return int(number), rows[0][2], json.loads(rows[0][3]), seating
+
+    def start_round(
+        self,
+        number: int,
+        game: str,
+        options: Mapping[str, Any],
+        seating: Sequence[tuple[str, Sequence[str]]],
+    ) -> list[LiveMatch]:
+        """Round ``number``: a match of ``game`` at each table, its players seated as
+        given (``rounds.check_seating``), each with its first deal."""
+        from .rounds import check_seating
+
+        check_seating(seating)
+        begun = []
+        for table, players in seating:
+            live = self.create_match(
+                game=game, players=players, options=options, table=table, round_number=number
+            )
+            live.start_deal()
+            begun.append(live)
+        return begun
 
     def live_marks(self) -> tuple[dict[int, int], int]:
         """The matches going on with their revisions, and the count of stored ratings

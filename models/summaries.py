@@ -23,6 +23,7 @@ class MatchSummary:
     created_at: datetime
     finished_at: datetime | None
     table: str | None = None  # the club's table it is played at
+    round: int | None = None  # the evening's round (``rounds``)
 
 
 def list_matches(
@@ -80,6 +81,7 @@ def list_matches(
             row.created_at,
             row.finished_at,
             row.table_name,
+            row.round_number,
         )
         for row in rows
         if row.id is not None

@@ -55,6 +55,7 @@ class MatchRow(SQLModel, table=True):
     # two screens on one match can never fork it (``live.LiveMatch``).
     revision: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     table_name: str | None = None  # the club's table it is played at (not in its record)
+    round_number: int | None = None  # the evening's round it belongs to (``rounds``)
 
 
 class Seat(SQLModel, table=True):

@@ -1,5 +1,6 @@
 """The club table a match is played at ("3", "Prie lango"), shown at the table, to its
-watchers and on the club's board; None for a match played anywhere else.
+watchers and on the club's board, and the evening's round it belongs to (1, 2, …);
+None for a match played anywhere else, or outside a round.
 
 Revision ID: 0007
 Revises: 0006
@@ -17,4 +18,5 @@ depends_on = None
 
 def upgrade() -> None:
     op.add_column("matches", sa.Column("table_name", sa.String(), nullable=True))
+    op.add_column("matches", sa.Column("round_number", sa.Integer(), nullable=True))
 
