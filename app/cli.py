@@ -19,6 +19,9 @@
     partija [--db PATH] club round --game GAME --table NAME=P1,P2,P3... [--draw] [--deals N]
                                         the evening's first round: a match at each table
     partija [--db PATH] club round      the next round: the same tables, players moved on
+    partija [--db PATH] club results FOLDER
+                                        the finished matches' records, standings and rating
+                                        changes (results.json, results.csv)
     partija --version                   "partija <version>"
 
 ``main.py`` takes the same arguments. A bad file or an unusable database gives one line on
@@ -165,6 +168,10 @@ def main(argv: list[str] | None = None, prog: str = "partija") -> int:
     )
     command.add_argument("--draw", action="store_true", help="draw the seats by lot")
     command.add_argument("--deals", type=int, help="deals per match (default: the game's)")
+    command = club.add_parser(
+        "results", help="write the finished matches, standings and rating changes to FOLDER"
+    )
+    command.add_argument("folder", metavar="FOLDER")
     args = parser.parse_args(argv)
     from app.logs import start_logging
     from models.location import log_folder  # not models.engine: that loads SQLAlchemy
@@ -276,6 +283,11 @@ def _run_store_command(args: argparse.Namespace, store: Any, records: list[Any],
         _club_init(store, args.name, args.pin)
     elif args.command == "club" and args.club == "round":
         _round(store, args)
+    elif args.command == "club" and args.club == "results":
+        from models.evening import write_results
+
+        count = write_results(store, pathlib.Path(args.folder))
+        print(_said(lang, "results", folder=args.folder, matches=count))
     elif args.command == "club":
         _ratings(store, rebuild=args.rebuild)
     else:
@@ -393,6 +405,10 @@ def _ratings(store: Any, *, rebuild: bool) -> None:
 
 # What ``backup`` and ``restore`` say they did: (English, Lithuanian).
 _SAID = {
+    "results": (
+        "{folder}: results written, {matches} finished matches",
+        "{folder}: rezultatai įrašyti, baigtų partijų: {matches}",
+    ),
     "backup": (
         "{file}: backup written, {matches} matches",
         "{file}: kopija įrašyta, partijų: {matches}",

@@ -10,6 +10,9 @@ exported, imported into a fresh database and re-rated: the ratings are the same.
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 import random
 import subprocess
 import sys
@@ -37,6 +40,18 @@ from rules import Status
 PIN = "2468"
 ROOM = {"width": 1280, "height": 720}
 FIRST = [("1", ["Ona", "Jonas", "Rūta", "Petras"]), ("2", ["Eglė", "Tomas", "Asta", "Linas"])]
+
+
+def main(db, *args):
+    """``main.py --db DB ARGS…``, as the organiser types it."""
+    return subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--db", db, *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+        timeout=120,
+    )
 
 
 def play_out(store, match_id, rng):
@@ -96,13 +111,7 @@ def test_two_tables_two_rounds_a_board_and_the_results(tmp_path, postgres_server
             play_out(store, two.match_id, rng)
             by_id(board, "board-standing-devynake-1").first.wait_for()
             # Round 2: the players move on (seat s goes s tables on).
-            moved = subprocess.run(
-                [sys.executable, str(ROOT / "main.py"), "--db", db, "club", "round"],
-                capture_output=True,
-                text=True,
-                cwd=ROOT,
-                timeout=120,
-            )
+            moved = main(db, "club", "round")
             assert moved.returncode == 0, moved.stderr
             rows = [line.split("\t") for line in moved.stdout.splitlines()]
             assert [(r, t) for r, t, _, _ in rows] == [("2", "1"), ("2", "2")]
@@ -117,24 +126,33 @@ def test_two_tables_two_rounds_a_board_and_the_results(tmp_path, postgres_server
             play_out(store, four, rng)
             board.close()
             phone.close()
-        # The results: every match exported (with its finish time), imported elsewhere
-        # and re-rated, gives the ratings stored.
+        # The results: every finished match's record (with its finish time), the
+        # standings and the rating changes; imported elsewhere and re-rated, the same.
+        store.close()
+        folder = tmp_path / "results"
+        assert main(db, "club", "results", str(folder)).returncode == 0
+        found = json.loads((folder / "results.json").read_text(encoding="utf-8"))
         ids = [one.match_id, two.match_id, three, four]
-        import json
-
-        records = [json.loads(store.export_record(m)) for m in ids]
-        assert all(r.get("finished_at") for r in records)
-        other_store = Store(copy)
-        other_store.import_records(records)
-        other_store.rebuild_ratings()
+        assert sorted(m["id"] for m in found["matches"]) == sorted(ids)
+        assert {(m["table"], m["round"]) for m in found["matches"]} == {
+            (t, r) for t in ("1", "2") for r in (1, 2)
+        }
+        rows = list(csv.DictReader(io.StringIO((folder / "results.csv").read_text("utf-8"))))
+        assert len(rows) == len(found["changes"]) == 16  # 8 players, 2 matches each
+        files = sorted(str(p) for p in (folder / "matches").glob("*.json"))
+        assert main(copy, "import", *files).returncode == 0
+        assert main(copy, "club", "ratings", "--rebuild").returncode == 0
+        stored, rebuilt = main(db, "club", "ratings"), main(copy, "club", "ratings")
+        assert stored.stdout == rebuilt.stdout and "devynake" in stored.stdout
+        first, again = Store(db), Store(copy)
         for before, after in zip(
-            store.standings("devynake"), other_store.standings("devynake"), strict=True
+            first.standings("devynake"), again.standings("devynake"), strict=True
         ):
             assert before.name == after.name and before.matches == after.matches == 2
             assert round(before.mu, 6) == round(after.mu, 6)
             assert round(before.sigma, 6) == round(after.sigma, 6)
-        other_store.close()
-        store.close()
+        first.close()
+        again.close()
     finally:
         postgres_server.drop_database(db)
         postgres_server.drop_database(copy)
