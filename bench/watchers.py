@@ -228,7 +228,7 @@ async def run(
         await asyncio.sleep(0.05)
     done.set()
     await asyncio.gather(*tasks, return_exceptions=True)
-    delays, missed = [], 0
+    delays, missed, late = [], 0, []
     for w in watchers:
         for revision, at in committed[w.match_id]:
             shown = next((t for t, r in w.seen if r >= revision), None)
@@ -236,12 +236,15 @@ async def run(
                 missed += 1
             else:
                 delays.append(shown - at)
+                if shown - at > 1.0:  # when, after the first entry: a stall, or a lag
+                    late.append(at - start)
     return {
         "delays": delays,
         "missed": missed,
         "final": sum(w.revision == final[w.match_id] for w in watchers),
         "redraws": [len(w.seen) - 1 for w in watchers],
         "patch_bytes": [b for w in watchers for b in w.patches],
+        "late": late,
     }
 
 
@@ -262,6 +265,13 @@ def report(label: str, found: dict[str, Any], args: Any) -> None:
         f"patch median {statistics.median(found['patch_bytes'] or [0]):.0f} B",
         flush=True,
     )
+    late = found["late"]
+    if late:
+        print(
+            f"  over 1 s: {len(late)} of {len(delays)}, entries committed "
+            f"{min(late):.1f}–{max(late):.1f} s after the start",
+            flush=True,
+        )
 
 
 def load(args: Any) -> None:
