@@ -7,7 +7,7 @@
     partija [--db PATH] csv ID          points per deal and totals as CSV
     partija [--db PATH] backup FILE     everything (matches, players, settings) in one file
     partija [--db PATH] restore FILE    add what a backup holds and the store lacks
-    partija [--db PATH] club init --name NAME [--pin PIN]
+    partija [--db PATH] club init --name NAME [--pin PIN] [--organiser-pin PIN]
                                         the club's name and the operators' PIN
     partija [--db PATH] --web --club [--public-url URL]
                                         serve the club: PIN log-in, watch links
@@ -149,6 +149,10 @@ def main(argv: list[str] | None = None, prog: str = "partija") -> int:
         "--pin",
         help="the operators' PIN, 4 digits or more (default: $PARTIJA_CLUB_PIN, else asked)",
     )
+    command.add_argument(
+        "--organiser-pin",
+        help="the organiser's PIN: any table's match on any device (default: kept)",
+    )
     command = club.add_parser("ratings", help="each game's standings, best first")
     command.add_argument(
         "--rebuild",
@@ -280,7 +284,7 @@ def _run_store_command(args: argparse.Namespace, store: Any, records: list[Any],
     elif args.command == "csv":
         sys.stdout.write(store.totals_csv(args.id))
     elif args.command == "club" and args.club == "init":
-        _club_init(store, args.name, args.pin)
+        _club_init(store, args.name, args.pin, args.organiser_pin)
     elif args.command == "club" and args.club == "round":
         _round(store, args)
     elif args.command == "club" and args.club == "results":
@@ -331,9 +335,11 @@ def _watch_check(club: Any) -> Callable[[str], bool]:
     return lambda token: club.watched_match(token) is not None or club.is_board(token)
 
 
-def _club_init(store: Any, name: str, pin: str | None) -> None:
+def _club_init(store: Any, name: str, pin: str | None, organiser: str | None = None) -> None:
     """``club init``: the club's name and PIN; the watch links' secret is kept if the club
     was set up before, so the links already handed out stay good."""
+    from dataclasses import replace
+
     from models.club import SETTING, Club, ClubError
 
     if pin is None:
@@ -346,6 +352,10 @@ def _club_init(store: Any, name: str, pin: str | None) -> None:
         pin = getpass.getpass("PIN: ")
     old = Club.from_setting(store.settings().get(SETTING))
     club = Club.new(name, pin, old.secret if old else None)
+    if organiser is not None:
+        club = club.with_organiser(organiser)
+    elif old is not None and old.organiser is not None:  # kept when only the PIN changes
+        club = replace(club, organiser=old.organiser)
     store.save_setting(SETTING, club.setting())
     print(f"club {one_line(club.name)}: PIN set; serve it with --web --club")
 

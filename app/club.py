@@ -19,7 +19,7 @@ import flet as ft
 
 from app.i18n import number, tr
 from app.redraw import redraw_soon
-from models.club import SETTING, Club
+from models.club import SETTING, Club, Role
 from models.pin_gate import Client, PinGate
 
 WATCH_PREFIX = "/watch/"
@@ -83,9 +83,21 @@ def client_of(page: ft.Page) -> Client:
 async def check_pin(club: Club, pin: str, client: Client | None = None) -> bool:
     """The PIN's verdict, in the client's turn and after the wait its wrong PINs have
     earned (``models.pin_gate``); ``client``: by default the page whose handler runs."""
+    return await check_role(club, pin, client) is not None
+
+
+async def check_role(club: Club, pin: str, client: Client | None = None) -> Role | None:
+    """Whom the PIN lets in (an operator, the organiser), through the same gate as
+    ``check_pin``: a wrong PIN is one wrong PIN, whichever role it was meant for."""
     who = client if client is not None else client_of(ft.context.page)
-    # scrypt runs on a thread: the event loop stays free for everyone else
-    return await GATE.attempt(who, lambda: asyncio.to_thread(club.pin_ok, pin))
+    found: list[Role | None] = [None]
+
+    async def check() -> bool:
+        # scrypt runs on a thread: the event loop stays free for everyone else
+        found[0] = await asyncio.to_thread(club.role, pin)
+        return found[0] is not None
+
+    return found[0] if await GATE.attempt(who, check) else None
 
 
 TABLE_NAME = 40  # characters of a table's name kept

@@ -85,6 +85,7 @@ class AppModel:
     # On a club's server: the table this device runs, given at log-in ("3", "Prie lango");
     # its home shows that table's matches, and the matches it starts are played there.
     table_name: str | None = None
+    organiser: bool = False  # logged in with the organiser's PIN: every table's matches
     # Private (a leading "_"): set without re-rendering anything.
     _store: Any = field(default=None, init=False, repr=False)  # models.Store, or None
     _opening: Opening | None = field(default=None, init=False, repr=False)
@@ -160,13 +161,15 @@ class AppModel:
     async def login(self, pin: str, table: str = "") -> bool:
         """An operator's PIN, checked (and slowed down after wrong ones); ``table``: the
         club's table this device runs (none: every table's matches are listed)."""
-        from app.club import check_pin, table_label
+        from app.club import check_role, table_label
+        from models.club import Role
 
-        ok = self.club is not None and await check_pin(self.club, pin)
-        if ok:
+        role = await check_role(self.club, pin) if self.club is not None else None
+        if role is not None:
             self.table_name = table_label(table)
-        self.operator = self.operator or ok
-        return ok
+            self.organiser = role is Role.ORGANISER
+        self.operator = self.operator or role is not None
+        return role is not None
 
     def _at_table(self, table: TableModel) -> TableModel:
         """A table on a club's server carries its match's watch link and its table's name."""
@@ -283,6 +286,10 @@ class AppModel:
 
         if not self.ready() or self.store is None:
             return None
+        if self.table_name is not None and not self.organiser:  # bound to its table
+            summary = self.store.summary(match_id)
+            if summary is None or summary.table != self.table_name:
+                return None
         try:
             live = self.store.resume(match_id)
         except UnknownMatch:
@@ -344,7 +351,7 @@ class AppModel:
         if self.store is None:
             return []
         found: list[MatchSummary] = self.store.list_matches(unfinished=True, limit=UNFINISHED_SHOWN)
-        if self.table_name is not None:  # a club's device bound to its table
+        if self.table_name is not None and not self.organiser:  # bound to its table
             found = [summary for summary in found if summary.table == self.table_name]
         return found
 
