@@ -57,6 +57,8 @@ class BoardRating:
     rating: float  # OpenSkill's ordinal
     matches: int
     provisional: bool  # fewer than PROVISIONAL rated matches of this game
+    guest: bool  # not a member of the club
+    feminine: bool  # said of a woman ("viešnia", not "svečias")
 
 
 @dataclass(frozen=True)
@@ -153,9 +155,18 @@ class BoardFeed:
             tables[match_id] = tm
         standings = self._standings
         if self._marks is None or rated != self._marks[1]:
+            members, genders = self.store.members(), self.store.roster_genders()
             standings = {
                 game: tuple(
-                    BoardRating(place, s.name, s.ordinal, s.matches, s.matches < PROVISIONAL)
+                    BoardRating(
+                        place,
+                        s.name,
+                        s.ordinal,
+                        s.matches,
+                        s.matches < PROVISIONAL,
+                        s.name not in members,
+                        genders.get(s.name) == "f",
+                    )
                     for place, s in enumerate(self.store.standings(game)[:STANDINGS_SHOWN], 1)
                 )
                 for game in sorted(GAMES)
@@ -253,7 +264,13 @@ def rating_line(lang: str, row: BoardRating) -> str:
         rating=format_number(lang, round(row.rating, 1)),
         matches=row.matches,
     )
-    return f"{line} {tr(lang, 'board.provisional')}" if row.provisional else line
+    guest = "board.guest_f" if row.feminine else "board.guest"
+    marks = [
+        tr(lang, key)
+        for key, on in ((guest, row.guest), ("board.provisional", row.provisional))
+        if on
+    ]
+    return " ".join([line, *marks])
 
 
 @ft.component

@@ -19,6 +19,8 @@
     partija [--db PATH] club round --game GAME --table NAME=P1,P2,P3... [--draw] [--deals N]
                                         the evening's first round: a match at each table
     partija [--db PATH] club round      the next round: the same tables, players moved on
+    partija [--db PATH] club member NAME... [--guest]
+                                        make roster players the club's members (or guests)
     partija [--db PATH] club results FOLDER
                                         the finished matches' records, standings and rating
                                         changes (results.json, results.csv)
@@ -172,6 +174,9 @@ def main(argv: list[str] | None = None, prog: str = "partija") -> int:
     )
     command.add_argument("--draw", action="store_true", help="draw the seats by lot")
     command.add_argument("--deals", type=int, help="deals per match (default: the game's)")
+    command = club.add_parser("member", help="make roster players members of the club")
+    command.add_argument("names", nargs="+", metavar="NAME")
+    command.add_argument("--guest", action="store_true", help="make them guests instead")
     command = club.add_parser(
         "results", help="write the finished matches, standings and rating changes to FOLDER"
     )
@@ -223,6 +228,7 @@ def _store_command(args: argparse.Namespace, prog: str) -> int:
     )
     from models.club import ClubError
     from models.files import read_record_file
+    from models.roster import RosterError
     from rules.errors import RecordError
 
     lang = language()
@@ -250,6 +256,10 @@ def _store_command(args: argparse.Namespace, prog: str) -> int:
         return _fail(prog, exc.message(lang))
     except RecordError as exc:  # a round's game, players or deals the rules refuse
         return _fail(prog, exc.line(lang))
+    except RosterError as exc:  # ``club member``: a name the roster lacks
+        from app.i18n import tr
+
+        return _fail(prog, tr(lang, exc.key, **exc.facts))
     except OSError as exc:  # the output closed (a pipe into head) or full (a disk, /dev/full)
         _silence_stdout()
         return _fail(prog, Told("output", reason=exc.strerror or exc).message(lang))
@@ -287,6 +297,10 @@ def _run_store_command(args: argparse.Namespace, store: Any, records: list[Any],
         _club_init(store, args.name, args.pin, args.organiser_pin)
     elif args.command == "club" and args.club == "round":
         _round(store, args)
+    elif args.command == "club" and args.club == "member":
+        for name in args.names:
+            store.set_member(name, not args.guest)
+            print(f"{one_line(name)}\t{'guest' if args.guest else 'member'}")
     elif args.command == "club" and args.club == "results":
         from models.evening import write_results
 

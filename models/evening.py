@@ -50,9 +50,11 @@ def results(store: Any) -> dict[str, Any]:
         table = store.standings(game)
         if not table:
             continue
+        members = store.members()
         standings[game] = [
             {
                 "player": s.name,
+                "member": s.name in members,
                 "mu": s.mu,
                 "sigma": s.sigma,
                 "rating": s.ordinal,

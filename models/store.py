@@ -32,7 +32,7 @@ from .live import LiveMatch, open_stored
 from .ratings import GameRatings, RatingPoint, Standing, rate_match, rating_history, standings
 from .ratings import rebuild_ratings as rebuild_all
 from .records import insert_record, read_match, roster_names
-from .roster import merge_players, rename_player, set_gender
+from .roster import merge_players, rename_player, set_gender, set_member
 from .salvage import salvage
 from .settings import read_settings, write_setting
 from .stats import PlayerStats, player_stats
@@ -310,6 +310,16 @@ class Store:
         """Say whether sentences call the player "he" or "she"; ``RosterError`` if unknown."""
         with Session(self._engine) as session, session.begin():
             set_gender(session, name, gender)
+
+    def set_member(self, name: str, member: bool) -> None:
+        """Make a player a member of the club, or its guest; ``RosterError`` if unknown."""
+        with Session(self._engine) as session, session.begin():
+            set_member(session, name, member)
+
+    def members(self) -> set[str]:
+        """The names of the club's members (every other player is a guest)."""
+        with Session(self._engine) as session:
+            return set(session.exec(select(Player.name).where(col(Player.member).is_(True))))
 
     def standings(self, game: str) -> list[Standing]:
         """Every rated player of ``game``, best first (``ratings.standings``)."""

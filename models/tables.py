@@ -35,6 +35,8 @@ class Player(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
     # Grammatical gender, "m" or "f": sentences about the player agree with it (rules.grammar).
     gender: str = Field(default="m", sa_column_kwargs={"server_default": "m"})
+    # A club's member; a player who is not is the club's guest (the board says so).
+    member: bool = Field(default=False, sa_column_kwargs={"server_default": text("false")})
 
 
 class MatchRow(SQLModel, table=True):

@@ -82,3 +82,37 @@ def test_a_table_name_is_tidied_and_bounded():
     assert table_label("  Prie   lango ") == "Prie lango"
     assert table_label(" \t") is None
     assert table_label("x" * 500) == "x" * TABLE_NAME
+
+
+def test_guests_are_marked_in_the_standings(tmp_path):
+    import random
+
+    from app.board import rating_line
+    from bench.table import next_entry
+    from models.roster import RosterError
+    from rules import Status
+
+    store = Store(tmp_path / "p.db")
+    live = store.create_match(game="devynake", players=PLAYERS, options={"deals": 1})
+    live.start_deal()
+    rng = random.Random(5)
+    while live.match.current.status is Status.OPEN:
+        assert live.add_entry(next_entry(live.match, rng)).accepted
+    store.set_member("Ona", True)
+    assert store.members() == {"Ona"}
+    try:
+        store.set_member("Nėra Tokio", True)
+    except RosterError:
+        pass
+    else:
+        raise AssertionError("an unknown player was made a member")
+    feed = BoardFeed(store)
+    feed.look()
+    rows = {r.name: r for r in dict(feed.state("lt").standings)["devynake"]}
+    assert not rows["Ona"].guest and rows["Jonas"].guest and rows["Rūta"].guest
+    assert "(svečias)" in rating_line("lt", rows["Jonas"])
+    assert "(viešnia)" in rating_line("lt", rows["Rūta"])  # said of a woman
+    assert "svečias" not in rating_line("lt", rows["Ona"]) and "(guest)" in rating_line(
+        "en", rows["Jonas"]
+    )
+    store.close()

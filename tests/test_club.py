@@ -282,3 +282,19 @@ def test_club_init_sets_the_organiser_pin_and_keeps_it(tmp_path):
     store.close()
     assert club.role("97531") is Role.ORGANISER and club.role("1357") is Role.OPERATOR
     assert club.role("2468") is None
+
+
+def test_club_member_makes_members_and_refuses_a_stranger(tmp_path):
+    from models import Store
+
+    db = tmp_path / "p.db"
+    store = Store(db)
+    store.create_match(game="devynake", players=["Ona", "Jonas", "Rūta"])
+    store.close()
+    assert run_main(db, "club", "member", "Ona", "Jonas").returncode == 0
+    assert run_main(db, "club", "member", "Jonas", "--guest").returncode == 0
+    refused = run_main(db, "club", "member", "Niekas")
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1, refused.stderr
+    store = Store(db)
+    assert store.members() == {"Ona"}
+    store.close()
