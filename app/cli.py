@@ -7,7 +7,7 @@
     partija [--db PATH] csv ID          points per deal and totals as CSV
     partija [--db PATH] backup FILE     everything (matches, players, settings) in one file
     partija [--db PATH] restore FILE    add what a backup holds and the store lacks
-    partija [--db PATH] club init --name NAME [--pin PIN]
+    partija [--db PATH] club init --name NAME [--pin PIN] [--organiser-pin PIN]
                                         the club's name and the operators' PIN
     partija [--db PATH] --web --club [--public-url URL]
                                         serve the club: PIN log-in, watch links
@@ -16,6 +16,14 @@
     partija [--db PATH] club ratings    each game's standings: name, ordinal, rated matches
     partija [--db PATH] club ratings --rebuild
                                         recompute the ratings from the stored matches
+    partija [--db PATH] club round --game GAME --table NAME=P1,P2,P3... [--draw] [--deals N]
+                                        the evening's first round: a match at each table
+    partija [--db PATH] club round      the next round: the same tables, players moved on
+    partija [--db PATH] club member NAME... [--guest]
+                                        make roster players the club's members (or guests)
+    partija [--db PATH] club results FOLDER
+                                        the finished matches' records, standings and rating
+                                        changes (results.json, results.csv)
     partija --version                   "partija <version>"
 
 ``main.py`` takes the same arguments. A bad file or an unusable database gives one line on
@@ -143,12 +151,36 @@ def main(argv: list[str] | None = None, prog: str = "partija") -> int:
         "--pin",
         help="the operators' PIN, 4 digits or more (default: $PARTIJA_CLUB_PIN, else asked)",
     )
+    command.add_argument(
+        "--organiser-pin",
+        help="the organiser's PIN: any table's match on any device (default: kept)",
+    )
     command = club.add_parser("ratings", help="each game's standings, best first")
     command.add_argument(
         "--rebuild",
         action="store_true",
         help="recompute every game's ratings from the stored matches first",
     )
+    command = club.add_parser(
+        "round", help="begin a round: a match at each table (without --table: players move on)"
+    )
+    command.add_argument("--game", help="the game played (default: the last round's)")
+    command.add_argument(
+        "--table",
+        action="append",
+        default=[],
+        metavar="NAME=P1,P2,...",
+        help="a table and its players, seat by seat (repeat for each table)",
+    )
+    command.add_argument("--draw", action="store_true", help="draw the seats by lot")
+    command.add_argument("--deals", type=int, help="deals per match (default: the game's)")
+    command = club.add_parser("member", help="make roster players members of the club")
+    command.add_argument("names", nargs="+", metavar="NAME")
+    command.add_argument("--guest", action="store_true", help="make them guests instead")
+    command = club.add_parser(
+        "results", help="write the finished matches, standings and rating changes to FOLDER"
+    )
+    command.add_argument("folder", metavar="FOLDER")
     args = parser.parse_args(argv)
     from app.logs import start_logging
     from models.location import log_folder  # not models.engine: that loads SQLAlchemy
@@ -196,6 +228,7 @@ def _store_command(args: argparse.Namespace, prog: str) -> int:
     )
     from models.club import ClubError
     from models.files import read_record_file
+    from models.roster import RosterError
     from rules.errors import RecordError
 
     lang = language()
@@ -221,6 +254,12 @@ def _store_command(args: argparse.Namespace, prog: str) -> int:
         _run_store_command(args, store, records, lang)
     except (UnknownMatch, StoreFault, ClubError, BackupRefused, Told) as exc:
         return _fail(prog, exc.message(lang))
+    except RecordError as exc:  # a round's game, players or deals the rules refuse
+        return _fail(prog, exc.line(lang))
+    except RosterError as exc:  # ``club member``: a name the roster lacks
+        from app.i18n import tr
+
+        return _fail(prog, tr(lang, exc.key, **exc.facts))
     except OSError as exc:  # the output closed (a pipe into head) or full (a disk, /dev/full)
         _silence_stdout()
         return _fail(prog, Told("output", reason=exc.strerror or exc).message(lang))
@@ -255,7 +294,18 @@ def _run_store_command(args: argparse.Namespace, store: Any, records: list[Any],
     elif args.command == "csv":
         sys.stdout.write(store.totals_csv(args.id))
     elif args.command == "club" and args.club == "init":
-        _club_init(store, args.name, args.pin)
+        _club_init(store, args.name, args.pin, args.organiser_pin)
+    elif args.command == "club" and args.club == "round":
+        _round(store, args)
+    elif args.command == "club" and args.club == "member":
+        for name in args.names:
+            store.set_member(name, not args.guest)
+            print(f"{one_line(name)}\t{'guest' if args.guest else 'member'}")
+    elif args.command == "club" and args.club == "results":
+        from models.evening import write_results
+
+        count = write_results(store, pathlib.Path(args.folder))
+        print(_said(lang, "results", folder=args.folder, matches=count))
     elif args.command == "club":
         _ratings(store, rebuild=args.rebuild)
     else:
@@ -295,13 +345,15 @@ def _serve_club(args: argparse.Namespace, public: str | None) -> tuple[Any, str]
 
 
 def _watch_check(club: Any) -> Callable[[str], bool]:
-    """Whether a watch token is one the club gave (the server answers others 404)."""
-    return lambda token: club.watched_match(token) is not None
+    """Whether a watch (or board) token is one the club gave (the server answers others 404)."""
+    return lambda token: club.watched_match(token) is not None or club.is_board(token)
 
 
-def _club_init(store: Any, name: str, pin: str | None) -> None:
+def _club_init(store: Any, name: str, pin: str | None, organiser: str | None = None) -> None:
     """``club init``: the club's name and PIN; the watch links' secret is kept if the club
     was set up before, so the links already handed out stay good."""
+    from dataclasses import replace
+
     from models.club import SETTING, Club, ClubError
 
     if pin is None:
@@ -314,8 +366,48 @@ def _club_init(store: Any, name: str, pin: str | None) -> None:
         pin = getpass.getpass("PIN: ")
     old = Club.from_setting(store.settings().get(SETTING))
     club = Club.new(name, pin, old.secret if old else None)
+    if organiser is not None:
+        club = club.with_organiser(organiser)
+    elif old is not None and old.organiser is not None:  # kept when only the PIN changes
+        club = replace(club, organiser=old.organiser)
     store.save_setting(SETTING, club.setting())
     print(f"club {one_line(club.name)}: PIN set; serve it with --web --club")
+
+
+def _round(store: Any, args: argparse.Namespace) -> None:
+    """``club round``: the tables given (drawn by lot with ``--draw``), else the last
+    round's moved on (``models.rounds.movement``); one line per table: round, table,
+    match id, players."""
+    import random
+
+    from models.rounds import RoundError, draw, movement
+
+    last = store.last_round()
+    if args.table:
+        seating = []
+        for given in args.table:
+            table, _, players = given.partition("=")
+            names = [" ".join(p.split()) for p in players.split(",") if p.strip()]
+            seating.append((" ".join(table.split()), names))
+        if any(not table or not names for table, names in seating):
+            raise RoundError("round_none")
+        if args.draw:
+            seating = draw(seating, random.SystemRandom())
+    elif last is None:
+        raise RoundError("round_no_last")
+    else:
+        seating = movement(last[3])
+    game = args.game or (last[1] if last is not None else None)
+    if game is None:
+        raise RoundError("round_no_last")
+    options = dict(last[2]) if last is not None and game == last[1] else {}
+    if args.deals is not None:
+        options["deals"] = args.deals
+    number = last[0] + 1 if last is not None else 1
+    for (table, players), live in zip(
+        seating, store.start_round(number, game, options, seating), strict=True
+    ):
+        print(f"{number}\t{one_line(table)}\t{live.match_id}\t{', '.join(map(one_line, players))}")
 
 
 def _ratings(store: Any, *, rebuild: bool) -> None:
@@ -337,6 +429,10 @@ def _ratings(store: Any, *, rebuild: bool) -> None:
 
 # What ``backup`` and ``restore`` say they did: (English, Lithuanian).
 _SAID = {
+    "results": (
+        "{folder}: results written, {matches} finished matches",
+        "{folder}: rezultatai įrašyti, baigtų partijų: {matches}",
+    ),
     "backup": (
         "{file}: backup written, {matches} matches",
         "{file}: kopija įrašyta, partijų: {matches}",

@@ -13,17 +13,17 @@ from __future__ import annotations
 import asyncio
 import os
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
 from typing import Any
 
 import flet as ft
 
-from app.i18n import format_number, number, tr
+from app.i18n import number, tr
 from app.redraw import redraw_soon
-from models.club import SETTING, Club
+from models.club import SETTING, Club, Role
 from models.pin_gate import Client, PinGate
 
 WATCH_PREFIX = "/watch/"
+BOARD_PREFIX = "/board/"  # the club's board (``app.board``), with its token
 GATE = PinGate()  # the club's: a server process serves one club
 
 
@@ -83,22 +83,45 @@ def client_of(page: ft.Page) -> Client:
 async def check_pin(club: Club, pin: str, client: Client | None = None) -> bool:
     """The PIN's verdict, in the client's turn and after the wait its wrong PINs have
     earned (``models.pin_gate``); ``client``: by default the page whose handler runs."""
+    return await check_role(club, pin, client) is not None
+
+
+async def check_role(club: Club, pin: str, client: Client | None = None) -> Role | None:
+    """Whom the PIN lets in (an operator, the organiser), through the same gate as
+    ``check_pin``: a wrong PIN is one wrong PIN, whichever role it was meant for."""
     who = client if client is not None else client_of(ft.context.page)
-    # scrypt runs on a thread: the event loop stays free for everyone else
-    return await GATE.attempt(who, lambda: asyncio.to_thread(club.pin_ok, pin))
+    found: list[Role | None] = [None]
+
+    async def check() -> bool:
+        # scrypt runs on a thread: the event loop stays free for everyone else
+        found[0] = await asyncio.to_thread(club.role, pin)
+        return found[0] is not None
+
+    return found[0] if await GATE.attempt(who, check) else None
+
+
+TABLE_NAME = 40  # characters of a table's name kept
+
+
+def table_label(raw: str) -> str | None:
+    """A table's name as given at log-in, spaces tidied and cut to ``TABLE_NAME``; None
+    for none."""
+    tidy = " ".join(raw.split())[:TABLE_NAME]
+    return tidy or None
 
 
 @ft.component
 def LoginScreen(
-    club_name: str, lang: str, on_login: Callable[[str], Awaitable[bool]]
+    club_name: str, lang: str, on_login: Callable[[str, str], Awaitable[bool]]
 ) -> ft.Control:
     pin, set_pin = ft.use_state("")
+    table, set_table = ft.use_state("")
     refused, set_refused = ft.use_state(False)
     busy, set_busy = ft.use_state(False)
 
     async def login(_: Any = None) -> None:
         set_busy(True)
-        ok = await on_login(pin)
+        ok = await on_login(pin, table)
         set_busy(False)
         set_refused(not ok)
         if not ok:
@@ -136,6 +159,17 @@ def LoginScreen(
                     on_change=lambda e: set_pin(e.control.value),
                     on_submit=login,
                     autofocus=True,
+                ),
+            ),
+            ft.Semantics(
+                identifier="table-name",
+                content=ft.TextField(
+                    value=table,
+                    label=tr(lang, "club.table_field"),
+                    hint_text=tr(lang, "club.table_hint"),
+                    max_length=TABLE_NAME,
+                    on_change=lambda e: set_table(e.control.value),
+                    on_submit=login,
                 ),
             ),
             *notice,
@@ -182,86 +216,80 @@ def WatchLink(url: str, lang: str) -> ft.Control:
 
 @ft.component
 def WatchScreen(store: Any, token: str, lang: str) -> ft.Control:
-    """One match, live and read-only, for the players' own phones."""
+    """One match, live and read-only, for the players' own phones.
+
+    The match is read by the process's one reader of it (``app.feed``), which hands
+    this screen the latest state; a burst of entries while this screen is still being
+    drawn is one drawing more, of the latest.
+    """
     # The table's views, here only: ``app.run`` imports this module for the first screen.
-    from app.table import state as table_state
+    from app.feed import FEEDS
     from app.table.board import Board
     from app.table.entries import EntryList
     from app.table.header import Header
-    from app.table.model import TableModel
     from app.table.notices import DealSummary
     from app.table.scoreboard import Scoreboard
-    from rules import Status
 
     page = ft.context.page
     club = club_of(store)
     match_id = club.watched_match(token) if club is not None else None
+    hub = page.session.connection.pubsubhub if page.session.connection is not None else None
 
-    def load() -> TableModel | None:
-        if match_id is None:
+    def join() -> Any:
+        if match_id is None or hub is None:
             return None
-        try:
-            return TableModel(store.resume(match_id), lang)
-        except Exception:  # any unknown or unreadable match: the watcher is told so
-            return None
+        return FEEDS.join(store, match_id, hub)
 
-    tm = ft.use_memo(load, [match_id])
-    _, set_shown = ft.use_state(0)  # the revision drawn: set anew, the screen is redrawn
-
-    topic = f"match-{match_id}"
+    feed = ft.use_memo(join, [match_id])
+    _, set_shown = ft.use_state(-1)  # the revision drawn: set anew, the screen is redrawn
+    pending = ft.use_memo(lambda: [False], [])  # a drawing asked for and not yet made
 
     def follow() -> None:
-        if tm is None:
+        if feed is None:
             return
 
-        async def refresh() -> None:
-            if tm.keeper.refresh():  # the table stored an entry: show the match as stored
-                tm.revision = tm.keeper.revision
-                set_shown(tm.revision)
+        async def draw() -> None:
+            pending[0] = False
+            set_shown(feed.watched(lang).revision)  # the latest, whatever came meanwhile
 
-        page.pubsub.subscribe_topic(topic, lambda _topic, _message: redraw_soon(page, refresh))
-        url = store.listen_url()
-        if url is not None:  # tables served by another process on the same database
-            from models.changes import listener
+        def news() -> None:
+            if not pending[0]:
+                pending[0] = True
+                redraw_soon(page, draw)
 
-            follower = listener(url).follow(tm.keeper.match_id, lambda: redraw_soon(page, refresh))
-            stops.append(follower)
+        stops.append(feed.watch(news))
+        stops.append(lambda: FEEDS.leave(feed.match_id))
 
     def unfollow() -> None:
-        page.pubsub.unsubscribe_topic(topic)
         while stops:
             stops.pop()()
 
     stops: list[Callable[[], None]] = ft.use_memo(list, [])
     ft.use_effect(follow, [match_id], cleanup=unfollow)
-    if tm is None:
+    if feed is None:
         return ft.Semantics(
             identifier="watch-unknown",
             content=ft.Text(tr(lang, "club.watch_unknown"), size=16),
         )
-    if tm.lang != lang:  # set only on a change: a set redraws the screen
-        tm.lang = lang
-    log = tm.match.current
-    deal = tm.deal
-    lines = tuple(replace(line, editable=False) for line in table_state.entry_lines(tm))
-    closed = log is not None and log.status is not Status.OPEN and log.points is not None
+    shown = feed.watched(lang)
     return ft.Column(
         [
             ft.Semantics(
                 identifier="watching",
+                value=str(shown.revision),  # how far the match is (the tests and bench read it)
                 content=ft.Text(tr(lang, "club.watching"), size=14, italic=True),
             ),
-            Header(table_state.header(tm)),
+            Header(shown.header),
             ft.Semantics(
                 identifier="last-entry",
-                label=tm.last_entry(),
+                label=shown.last_entry,
                 exclude_semantics=True,
-                content=ft.Text(tm.last_entry(), size=14),
+                content=ft.Text(shown.last_entry, size=14),
             ),
-            *([DealSummary(tm.deal_summary())] if closed else []),
-            *([Board(tm.game_id, deal.view(), tuple(tm.names), lang)] if deal is not None else []),
-            EntryList(lines, lang, lambda _index: None),
-            Scoreboard(table_state.scores(tm)),
+            *([DealSummary(shown.summary)] if shown.summary is not None else []),
+            *([Board(shown.game, shown.view, shown.names, lang)] if shown.view is not None else []),
+            EntryList(shown.lines, lang, ignore),
+            Scoreboard(shown.scores),
         ],
         spacing=10,
         scroll=ft.ScrollMode.AUTO,
@@ -269,35 +297,38 @@ def WatchScreen(store: Any, token: str, lang: str) -> ft.Control:
     )
 
 
-STANDINGS_SHOWN = 10  # the best of each game on the club page
+def ignore(_index: int) -> None:
+    """A watcher's entry list: a tap on a line changes nothing (one function, so the
+    list's memo sees the same handler at every drawing)."""
 
 
 @ft.component
-def ClubScreen(store: Any, club_name: str, lang: str) -> ft.Control:
-    """The club's evening: the matches going on with their totals, each game's standings
-    (OpenSkill), and a player's rating history as a chart (tap a name)."""
-    from rules.games import GAMES
+def ClubScreen(store: Any, club: Club, lang: str) -> ft.Control:
+    """The club's evening for its operators, live: the matches going on with their
+    totals, each game's standings (OpenSkill; tap a name for his rating history as a
+    chart), and the board's link for a screen in the room (``app.board``)."""
+    from app.board import TableCard, rating_line, use_board
 
     chosen, set_chosen = ft.use_state("")  # "game<TAB>player" whose history is drawn
-    live = store.list_matches(unfinished=True, limit=50)
+    state = use_board(store, lang)
     rows: list[ft.Control] = [
-        ft.Text(club_name, size=22, weight=ft.FontWeight.BOLD),
+        ft.Text(club.name, size=22, weight=ft.FontWeight.BOLD),
         ft.Text(tr(lang, "club.live"), size=18, weight=ft.FontWeight.BOLD),
     ]
-    if not live:
+    if state is None:
+        return ft.Column([*rows, ft.ProgressRing()], spacing=8)
+    if not state.tables:
         rows.append(ft.Text(tr(lang, "club.no_live"), size=14))
-    for summary in live:
-        totals = ", ".join(f"{n} {number(t)}" for n, t in zip(summary.players, summary.totals))
+    for table in state.tables:
+        totals = ", ".join(f"{n} {number(t)}" for n, t in zip(table.players, table.totals))
         rows.append(
             ft.Semantics(
-                identifier=f"live-{summary.id}",
-                content=ft.Text(f"{tr(lang, f'game.{summary.game}.name')}: {totals}", size=15),
+                identifier=f"live-{table.match_id}",
+                label=f"{table.title}: {totals}",
+                content=TableCard(table, lang, False),
             )
         )
-    for game in sorted(GAMES):
-        table = store.standings(game)[:STANDINGS_SHOWN]
-        if not table:
-            continue
+    for game, table_rows in state.standings:
         rows.append(
             ft.Text(
                 tr(lang, "club.standings", game=tr(lang, f"game.{game}.name")),
@@ -305,27 +336,53 @@ def ClubScreen(store: Any, club_name: str, lang: str) -> ft.Control:
                 weight=ft.FontWeight.BOLD,
             )
         )
-        for place, standing in enumerate(table, start=1):
+        for row in table_rows:
             rows.append(
                 ft.Semantics(
-                    identifier=f"standing-{game}-{place}",
+                    identifier=f"standing-{game}-{row.place}",
                     content=ft.TextButton(
-                        tr(
-                            lang,
-                            "club.standing",
-                            place=place,
-                            player=standing.name,
-                            rating=format_number(lang, round(standing.ordinal, 1)),
-                            matches=standing.matches,
-                        ),
-                        on_click=lambda _, n=standing.name, g=game: set_chosen(f"{g}\t{n}"),
+                        rating_line(lang, row),
+                        on_click=lambda _, n=row.name, g=game: set_chosen(f"{g}\t{n}"),
                         height=48,
                     ),
                 )
             )
         if chosen.startswith(f"{game}\t"):
             rows.append(RatingChart(store, chosen.split("\t", 1)[1], game, lang))
+    rows.append(BoardLink(board_url(club), lang))
     return ft.Column(rows, spacing=8, scroll=ft.ScrollMode.AUTO, expand=True)
+
+
+def board_url(club: Club) -> str:
+    return f"{public_url()}{BOARD_PREFIX}{club.board_token()}"
+
+
+@ft.component
+def BoardLink(url: str, lang: str) -> ft.Control:
+    """The board's link on the club page: opened on the room's screen, or scanned."""
+    return ft.Column(
+        [
+            ft.Text(tr(lang, "board.link_hint"), size=14),
+            ft.Semantics(
+                identifier="board-link",
+                label=url,
+                exclude_semantics=True,
+                content=ft.Column(
+                    [
+                        ft.Container(
+                            ft.Image(src=qr_svg(url), width=140, height=140),
+                            bgcolor="#FFFFFF",
+                            padding=6,
+                            border_radius=6,
+                        ),
+                        ft.Text(url, size=13, selectable=True),
+                    ],
+                    spacing=6,
+                ),
+            ),
+        ],
+        spacing=6,
+    )
 
 
 @ft.component

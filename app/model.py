@@ -82,6 +82,10 @@ class AppModel:
     history_page: int = 0  # the page of the history list shown
     club: Any = None  # models.club.Club on a club's server (``--club``), else None
     operator: bool = True  # on a club's server: logged in with the club's PIN
+    # On a club's server: the table this device runs, given at log-in ("3", "Prie lango");
+    # its home shows that table's matches, and the matches it starts are played there.
+    table_name: str | None = None
+    organiser: bool = False  # logged in with the organiser's PIN: every table's matches
     # Private (a leading "_"): set without re-rendering anything.
     _store: Any = field(default=None, init=False, repr=False)  # models.Store, or None
     _opening: Opening | None = field(default=None, init=False, repr=False)
@@ -154,20 +158,27 @@ class AppModel:
         caller then does nothing more, and the home screen shows the news."""
         return self._opening is None or self.store_opened(self._opening.result())
 
-    async def login(self, pin: str) -> bool:
-        """An operator's PIN, checked (and slowed down after wrong ones)."""
-        from app.club import check_pin
+    async def login(self, pin: str, table: str = "") -> bool:
+        """An operator's PIN, checked (and slowed down after wrong ones); ``table``: the
+        club's table this device runs (none: every table's matches are listed)."""
+        from app.club import check_role, table_label
+        from models.club import Role
 
-        ok = self.club is not None and await check_pin(self.club, pin)
-        self.operator = self.operator or ok
-        return ok
+        role = await check_role(self.club, pin) if self.club is not None else None
+        if role is not None:
+            self.table_name = table_label(table)
+            self.organiser = role is Role.ORGANISER
+        self.operator = self.operator or role is not None
+        return role is not None
 
     def _at_table(self, table: TableModel) -> TableModel:
-        """A table on a club's server carries its match's watch link."""
+        """A table on a club's server carries its match's watch link and its table's name."""
         if self.club is not None:
             from app.club import watch_url
 
             table.watch_url = watch_url(self.club, table.keeper.match_id)
+            summary = self.store.summary(table.keeper.match_id)
+            table.table_name = summary.table if summary is not None else None
         return table
 
     # -- settings -----------------------------------------------------------
@@ -252,7 +263,7 @@ class AppModel:
         if self.store is None:  # nothing could be kept: say so rather than play unrecorded
             self.new_match.error = self.problem
             return
-        live = self.store.create_match(**plan)
+        live = self.store.create_match(**plan, table=self.table_name)
         live.start_deal()
         self.table = self._at_table(table_model(live, self.lang))
         self.new_match = NewMatchModel(
@@ -275,6 +286,10 @@ class AppModel:
 
         if not self.ready() or self.store is None:
             return None
+        if self.table_name is not None and not self.organiser:  # bound to its table
+            summary = self.store.summary(match_id)
+            if summary is None or summary.table != self.table_name:
+                return None
         try:
             live = self.store.resume(match_id)
         except UnknownMatch:
@@ -341,6 +356,8 @@ class AppModel:
         if self.store is None:
             return []
         found: list[MatchSummary] = self.store.list_matches(unfinished=True, limit=UNFINISHED_SHOWN)
+        if self.table_name is not None and not self.organiser:  # bound to its table
+            found = [summary for summary in found if summary.table == self.table_name]
         return found
 
     def history_more(self, step: int) -> None:

@@ -254,7 +254,7 @@ def ClubView() -> ft.View:
     m = model()
     if m.club is None:
         return not_found(m, "/club")
-    return view("/club", top_bar(m, back="/"), ClubScreen(m.store, m.club.name, m.lang))
+    return view("/club", top_bar(m, back="/"), ClubScreen(m.store, m.club, m.lang))
 
 
 ROUTES = [

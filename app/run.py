@@ -25,7 +25,7 @@ from typing import Any
 import flet as ft
 from flet.utils import is_linux_server
 
-from app.club import WATCH_PREFIX, LoginScreen, WatchScreen, club_mode
+from app.club import BOARD_PREFIX, WATCH_PREFIX, LoginScreen, WatchScreen, club_mode
 from app.collector import collect_when_quiet, keep_out_of_collections
 from app.i18n import tr
 from app.logs import log
@@ -46,8 +46,31 @@ SCREENS = (
 )
 
 
+_SHARED: dict[str, Any] = {}  # a club's server: the process's one store
+_SHARING = threading.Lock()
+
+
 def open_store(lang: str) -> tuple[object | None, str | None]:
-    """The store, and a sentence for the user if its file was damaged or cannot be used."""
+    """The store, and a sentence for the user if its file was damaged or cannot be used.
+
+    On a club's server every session shares the process's one store, opened by the
+    first: fifty phones watching are fifty sessions, not fifty connection pools (a
+    ``Store`` is safe to share: each call is a transaction on a connection of its own).
+    """
+    if not club_mode():
+        return opened_store(lang)
+    with _SHARING:
+        store = _SHARED.get("store")
+        if store is not None:
+            return store, None
+        store, problem = opened_store(lang)
+        if store is not None:
+            _SHARED["store"] = store
+        return store, problem
+
+
+def opened_store(lang: str) -> tuple[object | None, str | None]:
+    """A store opened anew (``open_store``)."""
     from models import DatabaseUnavailable, ForeignDatabase, NewerDatabase, Store, StoreFault
 
     try:
@@ -134,10 +157,21 @@ def tell_when_open(model: AppModel, opening: StoreOpening) -> None:
 
 
 def gate_view(model: AppModel, route: str) -> ft.View | None:
-    """On a club's server: a watch link shows its match read-only and nothing else; every
-    other screen waits for the operators' PIN. None: the screens are open."""
+    """On a club's server: a watch link shows its match read-only and nothing else, the
+    board's link the club's board; every other screen waits for the operators' PIN.
+    None: the screens are open."""
     if model.club is not None and route.startswith(WATCH_PREFIX):
         body = WatchScreen(model.store, route[len(WATCH_PREFIX) :], model.lang)
+    elif model.club is not None and route.startswith(BOARD_PREFIX):
+        from app.board import BoardScreen
+
+        if model.club.is_board(route[len(BOARD_PREFIX) :]):
+            body = BoardScreen(model.store, model.club.name, model.lang)
+        else:
+            body = ft.Semantics(
+                identifier="board-unknown",
+                content=ft.Text(tr(model.lang, "board.unknown"), size=16),
+            )
     elif not model.operator:
         body = LoginScreen(model.club.name, model.lang, model.login)
     else:

@@ -33,7 +33,7 @@ from typing import Any
 
 import uvicorn
 
-from app.club import WATCH_PREFIX
+from app.club import BOARD_PREFIX, WATCH_PREFIX
 from app.hosts import DEFAULT_PORTS, Host, split_host
 from app.logs import log
 
@@ -106,14 +106,14 @@ class SameOriginGuard:
         return split_host(rest, DEFAULT_PORTS[scheme]) in self.hosts
 
     def unknown_watch(self, scope: Scope) -> bool:
-        """Whether this is a page load of a watch link this club did not give."""
+        """Whether this is a page load of a watch (or board) link this club did not give."""
         path = str(scope.get("path", ""))
-        return (
-            self.watch is not None
-            and scope.get("method") in ("GET", "HEAD")
-            and path.startswith(WATCH_PREFIX)
-            and not self.watch(path[len(WATCH_PREFIX) :])
-        )
+        if self.watch is None or scope.get("method") not in ("GET", "HEAD"):
+            return False
+        for prefix in (WATCH_PREFIX, BOARD_PREFIX):
+            if path.startswith(prefix):
+                return not self.watch(path[len(prefix) :])
+        return False
 
 
 def not_found(send: Send) -> Send:
@@ -300,6 +300,20 @@ def overdue() -> None:
     os._exit(0)
 
 
+def short_message_repr() -> None:
+    """Flet's web server formats every message it sends into a debug line, an f-string
+    built whether debug is on or not; the message's dataclass repr walks the whole
+    patch, controls and all (25 ms for one screen here). On a club's server, with fifty
+    phones watching, that was most of a watcher's redraw. A message's repr is made
+    short (its action): nothing but that line reads it."""
+    from flet.messaging.protocol import Message
+
+    def short(message: Any) -> str:
+        return f"Message({message.action!r})"
+
+    setattr(Message, "__repr__", short)  # noqa: B010  # a class's method, replaced
+
+
 def serve(
     main: Callable[[Any], Any],
     *,
@@ -313,6 +327,7 @@ def serve(
     SIGTERM); ``watch``: a club's check of its watch tokens."""
     import flet_web.fastapi as flet_fastapi  # type: ignore[import-untyped]  # ships no types
 
+    short_message_repr()
     web = flet_fastapi.FastAPI()
     web.mount("/", flet_fastapi.app(main, assets_dir=assets_dir, no_cdn=True))
     logging.getLogger(flet_fastapi.__name__).addFilter(FletReceiveErrors())

@@ -9,8 +9,10 @@ on one database, and one table alone shows what an entry costs when nobody else
 writes. The database is a PostgreSQL server of this run's own (``tests/postgres.py``,
 with the server's durable defaults: a commit waits for the disk, as SQLite's
 ``synchronous=FULL`` does) or one SQLite file. Rounds alternate the two, so
-both meet the same machine; the ratios are of this run. "busy" counts the entries
-SQLite told a table busy (its write lock not had for 10 s) and the table tapped again.
+both meet the same machine; the ratios are of this run. "busy" counts the writes
+SQLite told a table busy (its write lock not had for 10 s) and the table tapped again,
+its opening of the match included. A table that fails breaks the others' barrier, so
+the run ends with the failure named instead of waiting for it.
 
 Needs Debian's ``postgresql`` package (initdb, pg_ctl) and the ``club`` group.
 """
@@ -18,6 +20,7 @@ Needs Debian's ``postgresql`` package (initdb, pg_ctl) and the ``club`` group.
 from __future__ import annotations
 
 import argparse
+import functools
 import multiprocessing
 import random
 import signal
@@ -25,8 +28,9 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
@@ -38,6 +42,7 @@ from models import Store, StoreFault  # noqa: E402
 from rules import Status  # noqa: E402
 
 BACKENDS = ("postgresql", "sqlite")
+T = TypeVar("T")
 
 
 def table(url: str, seed: int, entries: int, start: Any, results: Any) -> None:
@@ -47,31 +52,44 @@ def table(url: str, seed: int, entries: int, start: Any, results: Any) -> None:
     try:
         rng = random.Random(seed)
         store = Store(url)
-        live = store.create_match(game="devynake", players=PLAYERS, options={"deals": None})
-        start.wait()
-        began, seconds, busy = time.perf_counter(), [], 0
+        busy = [0]
+        live = again_when_busy(
+            lambda: store.create_match(game="devynake", players=PLAYERS, options={"deals": None}),
+            busy,
+        )
+        start.wait(timeout=600)
+        began, seconds = time.perf_counter(), []
         while len(seconds) < entries:
             current = live.match.current
             if current is None or current.status is not Status.OPEN:
-                live.start_deal()
+                again_when_busy(live.start_deal, busy)
                 continue
             event = next_entry(live.match, rng)
             tick = time.perf_counter()
-            while True:
-                try:
-                    outcome = live.add_entry(event)
-                    break
-                except StoreFault as fault:
-                    if fault.kind != "busy":
-                        raise
-                    busy += 1
+            outcome = again_when_busy(functools.partial(live.add_entry, event), busy)
             seconds.append(time.perf_counter() - tick)
             assert outcome.accepted, outcome.refusal
-        results.put((began, time.perf_counter(), seconds, busy))
+        results.put((began, time.perf_counter(), seconds, busy[0]))
         store.close()
     except BaseException as exc:
+        # The others wait at the barrier for every table: a table that failed before it
+        # breaks it, so they stop too, and the evening is reported failed, not hung.
+        start.abort()
         results.put(repr(exc))
         raise
+
+
+def again_when_busy(step: Callable[[], T], busy: list[int]) -> T:
+    """``step``, done again while SQLite says ``busy`` (its write lock not had in 10 s),
+    as a player taps again: every write a table makes, its start included; ``busy[0]``
+    counts the retries."""
+    while True:
+        try:
+            return step()
+        except StoreFault as fault:
+            if fault.kind != "busy":
+                raise
+            busy[0] += 1
 
 
 def evening(url: str, tables: int, entries: int) -> tuple[float, list[float], int]:
@@ -89,6 +107,8 @@ def evening(url: str, tables: int, entries: int) -> tuple[float, list[float], in
     reports = [results.get(timeout=1800) for _ in processes]
     for process in processes:
         process.join(60)
+        if process.is_alive():  # bounded: a table that does not end is ended
+            process.kill()
     failed = [report for report in reports if isinstance(report, str)]
     if failed:
         raise SystemExit(f"bench/club.py: a table failed: {failed[0]}")

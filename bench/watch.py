@@ -1,6 +1,7 @@
 """A watcher's delay: from a card tapped at a club's table to the card on a player's phone.
 
     uv run python bench/watch.py [--taps 40]
+    uv run python bench/watch.py --load [--tables 20] [--watchers 50] [--entries 40]
 
 A club's server (``--web --club``) on one SQLite file, and, when Debian's
 PostgreSQL is here, two server processes on one PostgreSQL database: the
@@ -9,6 +10,8 @@ pages of one headless Chromium at 360×740: the operator's table, and a
 phone on the match's watch link. Each tap is timed from Playwright's click
 until the table's ``last-entry`` names the new entry, and until the
 watcher's does: the whole way a player at the table waits for his phone.
+
+``--load``: many tables entering at once and many phones watching (``bench/watchers.py``).
 """
 
 from __future__ import annotations
@@ -104,7 +107,17 @@ def main() -> None:
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--taps", type=int, default=40)
+    parser.add_argument("--load", action="store_true", help="many tables, many watchers")
+    parser.add_argument("--tables", type=int, default=20)
+    parser.add_argument("--watchers", type=int, default=50)
+    parser.add_argument("--entries", type=int, default=40, help="entries per table")
+    parser.add_argument("--rate", type=float, default=1.0, help="entries a second per table")
     args = parser.parse_args()
+    if args.load:
+        from bench.watchers import load
+
+        load(args)
+        return
     kinds = ["sqlite"] + ([] if postgres.missing() else ["postgresql"])
     print(f"{args.taps} taps each; Chromium at 360×740; from the click until shown")
     for kind in kinds:

@@ -106,10 +106,26 @@ TEXTS: dict[str, tuple[str, str]] = {
         "give the PIN with --pin or $PARTIJA_CLUB_PIN",
         "nurodykite PIN kodą su --pin arba $PARTIJA_CLUB_PIN",
     ),
+    "round_none": (
+        "a round needs at least one table with players: --table NAME=PLAYER,PLAYER,...",
+        "ratui reikia bent vieno stalo su žaidėjais: --table PAVADINIMAS=ŽAIDĖJAS,ŽAIDĖJAS,...",
+    ),
+    "round_twice": (
+        "a table or a player is named twice in the round",
+        "rate tas pats stalas ar žaidėjas nurodytas du kartus",
+    ),
+    "round_sizes": (
+        "the movement needs tables with the same number of players",
+        "persėdimui reikia stalų su vienodu žaidėjų skaičiumi",
+    ),
+    "round_no_last": (
+        "there is no round to move on from: start one with --game and --table",
+        "nėra rato, po kurio persėsti: pradėkite jį su --game ir --table",
+    ),
     "club_none": (
-        "this database has no club yet: run `main.py club init --name NAME` first",
+        "this database has no club yet: run `main.py club init --name NAME --pin PIN` first",
         "šioje duomenų bazėje dar nėra klubo: pirma paleiskite "
-        "`main.py club init --name PAVADINIMAS`",
+        "`main.py club init --name PAVADINIMAS --pin PIN`",
     ),
     "club_web": (
         "--club serves the app to browsers: add --web",

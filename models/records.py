@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import bindparam, insert, text
@@ -97,9 +97,13 @@ class StoredMatch:
     deals: list[StoredDeal]
     revision: int = 0  # the match's count of changes when it was read (``live.LiveMatch``)
     genders: list[str] = field(default_factory=list)  # each seat's player's, as the roster keeps
+    finished_at: datetime | None = None  # when it finished or was stopped (UTC)
 
     def record(self) -> dict[str, Any]:
-        """The match record; the same stored match always gives an equal record."""
+        """The match record; the same stored match always gives an equal record. A finished
+        match carries its ``finished_at`` (RECORDS.md), so that ratings, which follow the
+        order in which matches finished, are rebuilt from exports as they were stored."""
+        finished = self.finished_at
         return {
             "format": FORMAT,
             "game": self.game,
@@ -111,7 +115,15 @@ class StoredMatch:
                 {"events": [json.loads(e.event) for e in deal.entries]} for deal in self.deals
             ],
             "stopped": self.stopped,
+            **({"finished_at": utc_text(finished)} if finished is not None else {}),
         }
+
+
+def utc_text(moment: datetime) -> str:
+    """A stored time as RECORDS.md writes it: ISO 8601 in UTC, with its offset (SQLite gives
+    the stored UTC time back without its zone)."""
+    aware = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+    return aware.isoformat()
 
 
 # A match's deals with their cached results, read at the driver (``prepared``): a
@@ -172,6 +184,7 @@ def read_match(session: Session, match_id: int, *, last_only: bool = False) -> S
         deals,
         row.revision,
         [gender for _, gender in seated],
+        row.finished_at if row.status == "finished" else None,
     )
 
 

@@ -60,6 +60,13 @@ def set_gender(session: Session, name: str, gender: str) -> None:
     session.add(player)
 
 
+def set_member(session: Session, name: str, member: bool) -> None:
+    """Make the roster's player a member of the club, or its guest."""
+    player = _player(session, name)
+    player.member = member
+    session.add(player)
+
+
 def merge_players(session: Session, keep: str, drop: str) -> None:
     """Seat ``keep`` wherever ``drop`` sat, and remove ``drop`` from the roster."""
     lock_roster(session)

@@ -18,10 +18,10 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session, col, func, select
 
 from rules.match import Match
-from rules.record import FORMAT, RecordError, load
+from rules.record import FORMAT, RecordError, finished_time, load
 
 from .backup import Restored, backup_lines, daily_copy, read_backup, restore, write_file
 from .changes import listen_url
@@ -32,12 +32,12 @@ from .live import LiveMatch, open_stored
 from .ratings import GameRatings, RatingPoint, Standing, rate_match, rating_history, standings
 from .ratings import rebuild_ratings as rebuild_all
 from .records import insert_record, read_match, roster_names
-from .roster import merge_players, rename_player, set_gender
+from .roster import merge_players, rename_player, set_gender, set_member
 from .salvage import salvage
 from .settings import read_settings, write_setting
 from .stats import PlayerStats, player_stats
-from .summaries import MatchSummary, list_matches
-from .tables import Player, utcnow
+from .summaries import MatchSummary, list_matches, live_marks
+from .tables import MatchRow, Player, utcnow
 
 
 class RecordRejected(RecordError):
@@ -114,10 +114,13 @@ class Store:
         options: Mapping[str, Any] | None = None,
         first_dealer: int = 0,
         genders: Sequence[str] | None = None,
+        table: str | None = None,
+        round_number: int | None = None,
     ) -> LiveMatch:
         """A new match with no deal yet; ``RecordError`` for a bad game, seating or option.
 
-        ``genders`` (one per player) are kept for names new to the roster.
+        ``genders`` (one per player) are kept for names new to the roster; ``table``: the
+        club's table it is played at (kept beside the record, not in it).
         """
         record = {
             "format": FORMAT,
@@ -132,6 +135,11 @@ class Store:
             match_id, deal_ids, names, kept = insert_record(
                 session, record, checked.match, checked.names, genders
             )
+            if table or round_number:
+                row = session.get(MatchRow, match_id)
+                assert row is not None  # inserted just now, in this transaction
+                row.table_name, row.round_number = table or None, round_number
+                session.add(row)
         return LiveMatch(self._engine, match_id, checked.match, names, deal_ids, genders=kept)
 
     def resume(self, match_id: int) -> LiveMatch:
@@ -157,7 +165,8 @@ class Store:
 
     def import_records(self, records: Sequence[Any]) -> list[int]:
         """Store match records (or records ``check_records`` has checked), all or none;
-        their new ids, in order.
+        their new ids, in order. A finished record's ``finished_at`` is kept as the match's
+        finishing time (its ratings' order), else the import's time is.
 
         ``RecordRejected`` names the first record that is not a match
         record. Refused entries in a record are kept as they are.
@@ -167,7 +176,14 @@ class Store:
             checked = check_records(records)
         with Session(self._engine) as session, session.begin():
             ids = [
-                insert_record(session, r.record, r.match, r.names, r.record.get("genders"))[0]
+                insert_record(
+                    session,
+                    r.record,
+                    r.match,
+                    r.names,
+                    r.record.get("genders"),
+                    finished_at=finished_time(r.record),
+                )[0]
                 for r in checked
             ]
             for r, match_id in zip(checked, ids):
@@ -219,6 +235,54 @@ class Store:
         with Session(self._engine) as session, session.begin():
             merge_players(session, keep, drop)
 
+    def last_round(self) -> tuple[int, str, dict[str, Any], list[tuple[str, list[str]]]] | None:
+        """The latest round: its number, game, options and seating (table, players), in
+        the order its tables were begun; None before the first."""
+        with Session(self._engine) as session:
+            number = session.exec(select(func.max(MatchRow.round_number))).one()
+            if number is None:
+                return None
+            rows = session.exec(
+                select(MatchRow.id, MatchRow.table_name, MatchRow.game, MatchRow.options)
+                .where(col(MatchRow.round_number) == number)
+                .order_by(col(MatchRow.id))
+            ).all()
+            ids = [match_id for match_id, _, _, _ in rows if match_id is not None]
+            players = {s.id: s.players for s in list_matches(session, ids=ids)}
+        seating = [
+            (str(table), players[match_id])
+            for match_id, table, _, _ in rows
+            if match_id is not None
+        ]
+        return int(number), rows[0][2], json.loads(rows[0][3]), seating
+
+    def start_round(
+        self,
+        number: int,
+        game: str,
+        options: Mapping[str, Any],
+        seating: Sequence[tuple[str, Sequence[str]]],
+    ) -> list[LiveMatch]:
+        """Round ``number``: a match of ``game`` at each table, its players seated as
+        given (``rounds.check_seating``), each with its first deal."""
+        from .rounds import check_seating
+
+        check_seating(seating)
+        begun = []
+        for table, players in seating:
+            live = self.create_match(
+                game=game, players=players, options=options, table=table, round_number=number
+            )
+            live.start_deal()
+            begun.append(live)
+        return begun
+
+    def live_marks(self) -> tuple[dict[int, int], int]:
+        """The matches going on with their revisions, and the count of stored ratings
+        (``summaries.live_marks``): a club's board reads again only what moved."""
+        with Session(self._engine) as session:
+            return live_marks(session)
+
     def listen_url(self) -> str | None:
         """Where another process's changes of matches are heard (PostgreSQL; None for a
         file, which one process serves)."""
@@ -246,6 +310,16 @@ class Store:
         """Say whether sentences call the player "he" or "she"; ``RosterError`` if unknown."""
         with Session(self._engine) as session, session.begin():
             set_gender(session, name, gender)
+
+    def set_member(self, name: str, member: bool) -> None:
+        """Make a player a member of the club, or its guest; ``RosterError`` if unknown."""
+        with Session(self._engine) as session, session.begin():
+            set_member(session, name, member)
+
+    def members(self) -> set[str]:
+        """The names of the club's members (every other player is a guest)."""
+        with Session(self._engine) as session:
+            return set(session.exec(select(Player.name).where(col(Player.member).is_(True))))
 
     def standings(self, game: str) -> list[Standing]:
         """Every rated player of ``game``, best first (``ratings.standings``)."""

@@ -7,9 +7,9 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session, col, func, select
 
-from .tables import DealRow, MatchRow, Player, Seat
+from .tables import DealRow, MatchRow, Player, RatingRow, Seat
 
 
 @dataclass(frozen=True)
@@ -22,6 +22,8 @@ class MatchSummary:
     totals: list[int]
     created_at: datetime
     finished_at: datetime | None
+    table: str | None = None  # the club's table it is played at
+    round: int | None = None  # the evening's round (``rounds``)
 
 
 def list_matches(
@@ -78,7 +80,23 @@ def list_matches(
             totals.get(row.id, [0] * len(players[row.id])),
             row.created_at,
             row.finished_at,
+            row.table_name,
+            row.round_number,
         )
         for row in rows
         if row.id is not None
     ]
+
+
+def live_marks(session: Session) -> tuple[dict[int, int], int]:
+    """The matches going on with their revisions, and how many ratings are stored: what a
+    club's board compares between two looks to know what to read again (two small
+    queries, however many tables play)."""
+    going = session.exec(
+        select(MatchRow.id, MatchRow.revision).where(
+            col(MatchRow.status) == "open", col(MatchRow.stopped).is_(False)
+        )
+    )
+    marks = {match_id: revision for match_id, revision in going if match_id is not None}
+    rated = session.exec(select(func.count()).select_from(RatingRow)).one()
+    return marks, int(rated)

@@ -35,6 +35,8 @@ class Player(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
     # Grammatical gender, "m" or "f": sentences about the player agree with it (rules.grammar).
     gender: str = Field(default="m", sa_column_kwargs={"server_default": "m"})
+    # A club's member; a player who is not is the club's guest (the board says so).
+    member: bool = Field(default=False, sa_column_kwargs={"server_default": text("false")})
 
 
 class MatchRow(SQLModel, table=True):
@@ -54,6 +56,8 @@ class MatchRow(SQLModel, table=True):
     # Raised by every write to the match, which must name the revision it was based on:
     # two screens on one match can never fork it (``live.LiveMatch``).
     revision: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    table_name: str | None = None  # the club's table it is played at (not in its record)
+    round_number: int | None = None  # the evening's round it belongs to (``rounds``)
 
 
 class Seat(SQLModel, table=True):

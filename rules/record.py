@@ -7,6 +7,7 @@ any entry at the table.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from .errors import RecordError
@@ -15,10 +16,21 @@ from .grammar import GENDERS, Name
 from .match import Match
 from .messages import CardText, card_label, card_words, refusal_message, violation_message
 
-__all__ = ["FORMAT", "MAX_PLAYERS", "MIN_PLAYERS", "RecordError", "load", "verdict"]
+__all__ = [
+    "FORMAT",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "RecordError",
+    "finished_time",
+    "load",
+    "verdict",
+]
 
 FORMAT = 1
 MIN_PLAYERS, MAX_PLAYERS = 2, 10  # RECORDS.md: "`players`: 2–10 names"
+# The longest ISO 8601 time with its offset that ``finished_at`` may hold
+# ("2026-12-02T21:14:05.123456+02:00" is 32 characters): a longer text is refused unread.
+MAX_TIME = 40
 
 
 def load(record: Any) -> tuple[Match, list[str]]:
@@ -50,6 +62,7 @@ def load(record: Any) -> tuple[Match, list[str]]:
     stopped = record.get("stopped", False)
     if type(stopped) is not bool:
         raise RecordError("stopped")
+    finished_time(record)  # checked, then ignored: the referee does not need it
     game = GAMES[game_id](len(players), record["options"])
     match = Match(game, record.get("first_dealer", 0))
     for deal in deals:
@@ -59,6 +72,25 @@ def load(record: Any) -> tuple[Match, list[str]]:
     if stopped:
         match.stop()
     return match, names
+
+
+def finished_time(record: dict[str, Any]) -> datetime | None:
+    """The record's ``finished_at`` (RECORDS.md): when the match finished or was stopped, an
+    aware time; None where the record has none. ``RecordError`` for a value that is not an
+    ISO 8601 time with its offset. The referee ignores it; a store keeps it, so that what
+    depends on the order of finished matches (ratings) is rebuilt from exports alike."""
+    value = record.get("finished_at")
+    if value is None and "finished_at" not in record:
+        return None
+    moment = None
+    if isinstance(value, str) and len(value) <= MAX_TIME and value.isascii():
+        try:
+            moment = datetime.fromisoformat(value)
+        except ValueError:
+            moment = None
+    if moment is None or moment.tzinfo is None or moment.utcoffset() is None:
+        raise RecordError("finished_at")
+    return moment
 
 
 def _named(players: list[str], record: dict[str, Any]) -> list[str]:

@@ -24,14 +24,14 @@ from webapp import (
     wait_label,
 )
 
+from models import Store
 from models.club import SETTING, Club
 
 PIN = "2468"
+ROOM = {"width": 1280, "height": 720}  # the board on a screen in the room, landscape
 
 
 def club_store(folder):
-    from models import Store
-
     store = Store(folder / "partija.db")
     store.save_setting(SETTING, Club.new("Kortų klubas", PIN).setting())
     record = json.loads((SCENARIOS / "devynake-full-deal.json").read_text(encoding="utf-8"))
@@ -74,19 +74,42 @@ def test_operator_logs_in_and_a_watcher_sees_each_card_appear(tmp_path):
         tap(table, "action-watch-link", until="watch-link")
         link = label(table, "watch-link")
         assert link.startswith(url.rstrip("/") + "/watch/")
-        with table.context.browser.new_page(viewport=PHONE) as phone:
+        store = Store(tmp_path / "partija.db")
+        club = Club.from_setting(store.settings()[SETTING])
+        store.close()
+        assert club is not None
+        board_url = f"{url.rstrip('/')}/board/{club.board_token()}"
+        with (
+            table.context.browser.new_page(viewport=PHONE) as phone,
+            table.context.browser.new_page(viewport=ROOM) as board,
+            table.context.browser.new_page(viewport=PHONE) as organiser,
+        ):
             phone.set_default_timeout(60_000)
+            board.set_default_timeout(60_000)
+            organiser.set_default_timeout(60_000)
             open_app(phone, link, first="watching")
             assert entry_controls(phone) == set()  # a watcher can never send an entry
+            # The room's board: no PIN, its own link; every table, live.
+            open_app(board, board_url, f"board-last-{match_id}")
+            assert entry_controls(board) == set()
+            # The operators' club page, open the whole time, follows the table too.
+            open_app(organiser, url, first="pin")
+            type_into(organiser, "pin", PIN)
+            tap(organiser, "action-login", until="nav-club")
+            tap(organiser, "nav-club", until=f"live-{match_id}")
             # The sample's whole deal, entered as a player does; the phone sees each entry.
             deal = json.loads((SCENARIOS / "devynake-full-deal.json").read_text(encoding="utf-8"))
             for number, event in enumerate(deal["deals"][0]["events"], start=1):
                 enter(table, event, deal["players"])
                 if number < len(deal["deals"][0]["events"]):
                     wait_label(phone, "last-entry", f": {number}. ")
+                    if number in (1, 5):  # the board follows without a reload
+                        wait_label(board, f"board-last-{match_id}", f": {number}. ")
             by_id(phone, "deal-summary").first.wait_for()  # the deal's end, on the phone too
             assert [int(label(phone, f"total-{s}").split()[-1]) for s in range(4)] == [0, 0, 5, 0]
             assert entry_controls(phone) == set()
+            wait_label(organiser, f"live-{match_id}", f"{deal['players'][2]} 5")
+            shot(board, "club-board-lt")
         # A link this club did not give opens nothing, whatever its shape (a new tab each:
         # a reload keeps its session); the server answers it 404.
         shapes = [f"{match_id}-{'0' * 32}", f"²-{'0' * 32}", "", "9" * 5000 + "-x%2F..%2Fy"]
@@ -94,10 +117,13 @@ def test_operator_logs_in_and_a_watcher_sees_each_card_appear(tmp_path):
             with table.context.browser.new_page(viewport=PHONE) as stranger:
                 stranger.set_default_timeout(60_000)
                 forged = f"{url.rstrip('/')}/watch/{token}"
+                if token == "":  # a board's link this club did not give, likewise
+                    forged = f"{url.rstrip('/')}/board/{'0' * 32}"
                 with stranger.expect_response(
                     lambda r: r.request.is_navigation_request()
                 ) as loaded:
-                    open_app(stranger, forged, first="watch-unknown")
+                    unknown = "board-unknown" if "/board/" in forged else "watch-unknown"
+                    open_app(stranger, forged, first=unknown)
                 assert loaded.value.status == 404, token
                 assert entry_controls(stranger) == set()
 

@@ -206,3 +206,95 @@ def test_the_qr_code_is_drawn_module_for_module():
             drawn[int(y)][column] = 1
     assert drawn == [list(row) for row in matrix]
     assert 'fill="#FFFFFF"' in svg and 'viewBox="-4 -4 ' in svg
+
+
+def test_a_device_logged_in_at_a_table_lists_that_table(tmp_path, monkeypatch):
+    """An operator who names his table at log-in sees its matches at home, and the
+    matches he starts are played there."""
+    from app import club as club_app
+    from app.model import AppModel
+    from models import Store
+    from models.club import SETTING, Role
+
+    async def right(club, pin, client=None):
+        return Role.OPERATOR if pin == "2468" else None
+
+    monkeypatch.setenv("PARTIJA_CLUB", "1")
+    monkeypatch.setattr(club_app, "check_role", right)
+    store = Store(tmp_path / "p.db")
+    store.save_setting(SETTING, CLUB.setting())
+    mine = store.create_match(game="devynake", players=["Ona", "Jonas", "Rūta"], table="2")
+    store.create_match(game="devynake", players=["Ana", "Bob", "Cid"], table="1")
+    model = AppModel.start(store, None, local=False)
+    assert not asyncio.run(model.login("1111", " 2 ")) and model.table_name is None
+    assert asyncio.run(model.login("2468", " 2 ")) and model.table_name == "2"
+    assert [s.id for s in model.unfinished()] == [mine.match_id]
+    table = model.table_for(mine.match_id)
+    assert table is not None and table.table_name == "2"
+    store.close()
+
+
+def test_the_organiser_pin_is_its_own_and_kept_in_the_setting():
+    from models.club import Role
+
+    with_organiser = CLUB.with_organiser("97531")
+    again = Club.from_setting(with_organiser.setting())
+    assert again == with_organiser
+    assert again.role("97531") is Role.ORGANISER and again.role("2468") is Role.OPERATOR
+    assert again.role("1111") is None and CLUB.role("97531") is None
+    with pytest.raises(ClubError):
+        CLUB.with_organiser("12")
+
+
+def test_a_bound_device_opens_another_table_only_with_the_organiser_pin(tmp_path, monkeypatch):
+    from app.model import AppModel
+    from models import Store
+    from models.club import SETTING
+
+    monkeypatch.setenv("PARTIJA_CLUB", "1")
+    monkeypatch.setattr("app.club.GATE", PinGate())
+    monkeypatch.setattr("app.club.client_of", lambda page: ("192.0.2.9", "tab"))
+    monkeypatch.setattr("app.club.ft.context", type("Context", (), {"page": None})())
+    store = Store(tmp_path / "p.db")
+    store.save_setting(SETTING, CLUB.with_organiser("97531").setting())
+    other = store.create_match(game="devynake", players=["Ana", "Bob", "Cid"], table="1")
+    operator = AppModel.start(store, None, local=False)
+    assert asyncio.run(operator.login("2468", "2"))
+    assert operator.table_for(other.match_id) is None  # another table's match: not here
+    organiser = AppModel.start(store, None, local=False)
+    assert asyncio.run(organiser.login("97531", "2")) and organiser.organiser
+    assert [s.id for s in organiser.unfinished()] == [other.match_id]
+    assert organiser.table_for(other.match_id) is not None
+    store.close()
+
+
+def test_club_init_sets_the_organiser_pin_and_keeps_it(tmp_path):
+    from models import Store
+    from models.club import Role
+
+    db = tmp_path / "p.db"
+    done = run_main(db, "club", "init", "--name", "K", "--pin", "2468", "--organiser-pin", "97531")
+    assert done.returncode == 0, done.stderr
+    again = run_main(db, "club", "init", "--name", "K", "--pin", "1357")  # a new operators' PIN
+    assert again.returncode == 0, again.stderr
+    store = Store(db)
+    club = Club.from_setting(store.settings()[SETTING])
+    store.close()
+    assert club.role("97531") is Role.ORGANISER and club.role("1357") is Role.OPERATOR
+    assert club.role("2468") is None
+
+
+def test_club_member_makes_members_and_refuses_a_stranger(tmp_path):
+    from models import Store
+
+    db = tmp_path / "p.db"
+    store = Store(db)
+    store.create_match(game="devynake", players=["Ona", "Jonas", "Rūta"])
+    store.close()
+    assert run_main(db, "club", "member", "Ona", "Jonas").returncode == 0
+    assert run_main(db, "club", "member", "Jonas", "--guest").returncode == 0
+    refused = run_main(db, "club", "member", "Niekas")
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1, refused.stderr
+    store = Store(db)
+    assert store.members() == {"Ona"}
+    store.close()

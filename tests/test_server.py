@@ -273,3 +273,15 @@ def test_malformed_frames_close_their_connection_with_one_line(tmp_path):
     assert sum("sent a text frame" in line for line in told) == 2
     output = (tmp_path / "server.log").read_text(errors="replace")
     assert "Traceback" not in output and "Receive loop error" not in output, output
+
+
+def test_a_sent_message_is_not_written_out_whole():
+    """Flet formats every message it sends into a debug line; after ``serve``'s set-up
+    that costs the message's action, not a walk over the whole patch."""
+    from flet.messaging.protocol import Message, MessageAction
+
+    from app.server import short_message_repr
+
+    short_message_repr()
+    message = Message(MessageAction.PATCH_CONTROL, {"patch": [list(range(10_000))]})
+    assert len(repr(message)) < 100 and "PATCH_CONTROL" in repr(message)

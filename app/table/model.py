@@ -85,6 +85,7 @@ class TableModel:
     refused: dict[str, Any] | None = None  # the entry last refused, as a record: named on top
     show_lists: bool = False  # a phone shows the entry list and the scoreboard when asked
     watch_url: str | None = None  # on a club's server: where players watch this match
+    table_name: str | None = None  # on a club's server: the table it is played at
     showing_watch: bool = False  # the watch link's QR code is open at the table
     # Called after every write the store took: the screen tells other screens of the match.
     on_stored: Callable[[], None] = field(default=lambda: None, repr=False, compare=False)

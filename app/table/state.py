@@ -122,6 +122,8 @@ def header(tm: TableModel) -> HeaderState:
         # The dealer is marked on the seat (short: a phone's strip keeps to one line).
         info = tr(tm.lang, "table.deal_short", number=log.number + 1)
         dealer = log.dealer
+    if tm.table_name:  # a club's table: its name, small, before the deal's number
+        info = " · ".join(p for p in (tr(tm.lang, "club.table", table=tm.table_name), info) if p)
     expected = tm.expected()
     turn = expected.player if expected is not None else None
     seats = tuple(

@@ -1,0 +1,158 @@
+"""A club evening on a PostgreSQL server the suite starts: two tables, two rounds.
+
+Two server processes share the database. The operator of table 1 logs in on the first
+and sees his table's match only; table 2 enters from another device (the store, as
+another server would). The club's board and a player's phone, on the second process,
+follow both without a reload. After round 1 ``club round`` moves the players on; the
+board and the operator's home show the new seating. At the end every match is
+exported, imported into a fresh database and re-rated: the ratings are the same.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import random
+import subprocess
+import sys
+
+from test_browser_table import enter
+from webapp import (
+    PHONE,
+    ROOT,
+    browser_page,
+    by_id,
+    need_browser,
+    open_app,
+    serve,
+    shot,
+    tap,
+    type_into,
+    wait_label,
+)
+
+from bench.table import next_entry
+from models import Store
+from models.club import SETTING, Club
+from rules import Status
+
+PIN = "2468"
+ROOM = {"width": 1280, "height": 720}
+FIRST = [("1", ["Ona", "Jonas", "Rūta", "Petras"]), ("2", ["Eglė", "Tomas", "Asta", "Linas"])]
+
+
+def main(db, *args):
+    """``main.py --db DB ARGS…``, as the organiser types it."""
+    return subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--db", db, *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+        timeout=120,
+    )
+
+
+def play_out(store, match_id, rng):
+    """The match's deals to its end, entered from another device."""
+    live = store.resume(match_id)
+    while not live.match.finished:
+        current = live.match.current
+        if current is None or current.status is not Status.OPEN:
+            live.start_deal()
+        assert live.add_entry(next_entry(live.match, rng)).accepted
+
+
+def test_two_tables_two_rounds_a_board_and_the_results(tmp_path, postgres_server):
+    need_browser()
+    db = postgres_server.create_database()
+    copy = postgres_server.create_database()
+    rng = random.Random(31)
+    try:
+        store = Store(db)
+        club = Club.new("Kortų klubas", PIN)
+        store.save_setting(SETTING, club.setting())
+        one, two = store.start_round(1, "devynake", {"deals": 1}, FIRST)
+        env = {"PARTIJA_DB": db}
+        (tmp_path / "a").mkdir()
+        (tmp_path / "b").mkdir()
+        with (
+            serve(tmp_path / "a", env, mode=("--web", "--club")) as url_a,
+            serve(tmp_path / "b", env, mode=("--web", "--club")) as url_b,
+            browser_page(PHONE) as table,
+        ):
+            browser = table.context.browser
+            board = browser.new_page(viewport=ROOM)
+            phone = browser.new_page(viewport=PHONE)
+            for page in (board, phone):
+                page.set_default_timeout(60_000)
+            open_app(table, url_a, first="pin")
+            type_into(table, "pin", PIN)
+            type_into(table, "table-name", "1")
+            tap(table, "action-login", until=f"resume-{one.match_id}")
+            assert by_id(table, f"resume-{two.match_id}").count() == 0  # bound to table 1
+            tap(table, f"resume-{one.match_id}", until="last-entry")
+            open_app(board, f"{url_b.rstrip('/')}/board/{club.board_token()}", "board")
+            wait_label(board, f"board-table-{one.match_id}", "Stalas 1")
+            watch = f"{url_b.rstrip('/')}/watch/{club.watch_token(one.match_id)}"
+            open_app(phone, watch, first="watching")
+            # Round 1: table 1 taps on the first server, table 2 enters elsewhere.
+            mine, other = store.resume(one.match_id), store.resume(two.match_id)
+            for number in range(1, 4):
+                mine.refresh()
+                enter(table, next_entry(mine.match, rng, pass_rate=0), FIRST[0][1])
+                wait_label(phone, "last-entry", f": {number}. ")
+                wait_label(board, f"board-last-{one.match_id}", f": {number}. ")
+                assert other.add_entry(next_entry(other.match, rng)).accepted
+                wait_label(board, f"board-last-{two.match_id}", f": {number}. ")
+            shot(board, "club-evening-board-round-1")
+            play_out(store, one.match_id, rng)
+            play_out(store, two.match_id, rng)
+            by_id(board, "board-standing-devynake-1").first.wait_for()
+            # Round 2: the players move on (seat s goes s tables on).
+            moved = main(db, "club", "round")
+            assert moved.returncode == 0, moved.stderr
+            rows = [line.split("\t") for line in moved.stdout.splitlines()]
+            assert [(r, t) for r, t, _, _ in rows] == [("2", "1"), ("2", "2")]
+            three, four = (int(m) for _, _, m, _ in rows)
+            assert rows[0][3] == "Ona, Tomas, Rūta, Linas"
+            seated = wait_label(board, f"board-table-{three}", "Tomas")
+            assert "Stalas 1" in seated and "2 ratas" in seated and "Linas" in seated
+            tap(table, "action-home", until=f"resume-{three}")
+            assert by_id(table, f"resume-{four}").count() == 0
+            shot(board, "club-evening-board-round-2")
+            play_out(store, three, rng)
+            play_out(store, four, rng)
+            board.close()
+            phone.close()
+        # The results: every finished match's record (with its finish time), the
+        # standings and the rating changes; imported elsewhere and re-rated, the same.
+        store.close()
+        folder = tmp_path / "results"
+        assert main(db, "club", "results", str(folder)).returncode == 0
+        found = json.loads((folder / "results.json").read_text(encoding="utf-8"))
+        ids = [one.match_id, two.match_id, three, four]
+        assert sorted(m["id"] for m in found["matches"]) == sorted(ids)
+        assert {(m["table"], m["round"]) for m in found["matches"]} == {
+            (t, r) for t in ("1", "2") for r in (1, 2)
+        }
+        rows = list(csv.DictReader(io.StringIO((folder / "results.csv").read_text("utf-8"))))
+        assert len(rows) == len(found["changes"]) == 16  # 8 players, 2 matches each
+        files = sorted(str(p) for p in (folder / "matches").glob("*.json"))
+        assert main(copy, "import", *files).returncode == 0
+        assert main(copy, "club", "ratings", "--rebuild").returncode == 0
+        stored, rebuilt = main(db, "club", "ratings"), main(copy, "club", "ratings")
+        assert stored.stdout == rebuilt.stdout and "devynake" in stored.stdout
+        first, again = Store(db), Store(copy)
+        for before, after in zip(
+            first.standings("devynake"), again.standings("devynake"), strict=True
+        ):
+            assert before.name == after.name and before.matches == after.matches == 2
+            assert round(before.mu, 6) == round(after.mu, 6)
+            assert round(before.sigma, 6) == round(after.sigma, 6)
+        first.close()
+        again.close()
+    finally:
+        postgres_server.drop_database(db)
+        postgres_server.drop_database(copy)

@@ -1,0 +1,81 @@
+"""An evening's rounds: seats drawn, seats moved on, each round's matches at their tables."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from webapp import ROOT
+
+from models import Store
+from models.rounds import RoundError, draw, movement
+
+
+def seating(tables: int, seats: int) -> list[tuple[str, list[str]]]:
+    return [(str(t + 1), [f"P{t}-{s}" for s in range(seats)]) for t in range(tables)]
+
+
+@given(st.integers(1, 8), st.integers(2, 6))
+def test_a_movement_seats_everyone_once_and_moves_seat_s_by_s_tables(tables, seats):
+    before = seating(tables, seats)
+    after = movement(before)
+    assert [t for t, _ in after] == [t for t, _ in before]
+    assert sorted(n for _, ps in after for n in ps) == sorted(n for _, ps in before for n in ps)
+    for t, (_, players) in enumerate(before):
+        for s, name in enumerate(players):
+            assert after[(t + s) % tables][1][s] == name
+
+
+@given(st.integers(1, 6), st.integers(2, 5), st.integers(0, 10_000))
+def test_a_draw_keeps_the_tables_and_their_sizes(tables, seats, seed):
+    before = seating(tables, seats)
+    drawn = draw(before, random.Random(seed))
+    assert [(t, len(ps)) for t, ps in drawn] == [(t, len(ps)) for t, ps in before]
+    assert sorted(n for _, ps in drawn for n in ps) == sorted(n for _, ps in before for n in ps)
+
+
+def test_a_seating_that_cannot_be_is_refused():
+    with pytest.raises(RoundError):
+        movement([])
+    with pytest.raises(RoundError):
+        movement([("1", ["Ona", "Jonas", "Rūta"]), ("2", ["Ana", "Bob"])])
+    with pytest.raises(RoundError):
+        draw([("1", ["Ona", "Jonas"]), ("2", ["ona", "Bob"])], random.Random(1))
+
+
+def club(db, *args):
+    return subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--db", str(db), "club", "round", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+        timeout=120,
+    )
+
+
+def test_rounds_from_the_command_line(tmp_path):
+    db = tmp_path / "p.db"
+    assert club(db).returncode == 2  # no round yet to move on from
+    first = club(
+        db, "--game", "devynake", "--deals", "1", "--table", "1=A,B,C", "--table", "2=D,E,F"
+    )
+    assert first.returncode == 0, first.stderr
+    lines = [line.split("\t") for line in first.stdout.splitlines()]
+    assert [(r, t, p) for r, t, _, p in lines] == [("1", "1", "A, B, C"), ("1", "2", "D, E, F")]
+    second = club(db)
+    assert second.returncode == 0, second.stderr
+    lines = [line.split("\t") for line in second.stdout.splitlines()]
+    assert [(r, t, p) for r, t, _, p in lines] == [("2", "1", "A, E, C"), ("2", "2", "D, B, F")]
+    store = Store(db)
+    summaries = {s.id: s for s in store.list_matches()}
+    moved = summaries[int(lines[0][2])]
+    assert (moved.table, moved.round, moved.players) == ("1", 2, ["A", "E", "C"])
+    assert store.last_round()[2] == {"deals": 1}  # the options go on with the rounds
+    store.close()
+    refused = club(db, "--table", "3=A,A,B")
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1
