@@ -13,14 +13,13 @@ import json
 import logging
 import os
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 from typing import Any
 
 from sqlmodel import Session, col, select
 
-from rules.match import Match
 from rules.record import FORMAT, RecordError, load
 
 from .backup import Restored, backup_lines, daily_copy, read_backup, restore, write_file
@@ -29,9 +28,10 @@ from .engine import MovedAside, open_database
 from .faults import Told
 from .files import record_bytes, totals_csv
 from .live import LiveMatch, open_stored
-from .ratings import GameRatings, RatingPoint, Standing, rate_match, rating_history, standings
+from .ratings import GameRatings, RatingPoint, Standing, rate_matches, rating_history, standings
 from .ratings import rebuild_ratings as rebuild_all
-from .records import insert_record, read_match, roster_names
+from .records import CheckedRecord as CheckedRecord
+from .records import insert_matches, read_match, roster_names
 from .roster import merge_players, rename_player, set_gender
 from .salvage import salvage
 from .settings import read_settings, write_setting
@@ -46,21 +46,6 @@ class RecordRejected(RecordError):
     def __init__(self, position: int, problem: RecordError) -> None:
         super().__init__(problem.reason, **problem.params)
         self.position = position
-
-
-@dataclass(frozen=True)
-class CheckedRecord:
-    """A record the rules have loaded (``RecordError`` if they cannot): ready to be stored,
-    with its names as the roster spells them."""
-
-    record: dict[str, Any]
-    match: Match
-    names: list[str]
-
-    @classmethod
-    def of(cls, record: Any) -> CheckedRecord:
-        match, names = load(record)
-        return cls(record, match, roster_names(names))
 
 
 def check_records(records: Sequence[Any]) -> list[CheckedRecord]:
@@ -127,12 +112,13 @@ class Store:
             "first_dealer": first_dealer,
             "deals": [],
         }
-        checked = CheckedRecord.of(record)
+        match, names = load(record)
+        checked = CheckedRecord.loaded(record, match, roster_names(names), genders)
         with Session(self._engine) as session, session.begin():
-            match_id, deal_ids, names, kept = insert_record(
-                session, record, checked.match, checked.names, genders
-            )
-        return LiveMatch(self._engine, match_id, checked.match, names, deal_ids, genders=kept)
+            [done] = insert_matches(session, [checked])
+        return LiveMatch(
+            self._engine, done.match_id, match, done.names, done.deal_ids, genders=done.genders
+        )
 
     def resume(self, match_id: int) -> LiveMatch:
         """A stored match ready to go on; ``records.UnknownMatch`` if there is none.
@@ -166,13 +152,8 @@ class Store:
         if len(checked) != len(records):  # records as read from files
             checked = check_records(records)
         with Session(self._engine) as session, session.begin():
-            ids = [
-                insert_record(session, r.record, r.match, r.names, r.record.get("genders"))[0]
-                for r in checked
-            ]
-            for r, match_id in zip(checked, ids):
-                if r.match.finished:
-                    rate_match(session, match_id=match_id)
+            ids = [done.match_id for done in insert_matches(session, checked)]
+            rate_matches(session, [i for r, i in zip(checked, ids) if r.finished])
             return ids
 
     def export_record(self, match_id: int) -> bytes:
