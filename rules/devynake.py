@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from .cards import ACE, SUITS, Card, Suit, deck
 from .codes import Code
 from .entries import RULINGS, Entry, Passed, Placement, Played, Refused
-from .knowledge import Violation
+from .knowledge import Moment, Violation
 from .match import CardStates, Deal, Expected, Game, Reason
 from .options import Option, listed, whole
 
@@ -100,6 +100,7 @@ class DevynakeDeal(Deal):
         self.lowest = game.lowest
         self.turn = self.left_of(dealer)
         self.out: list[int] = []  # seats in the order they went out
+        self.last_placed: Moment | None = None  # the card a pass is told by
 
     # -- what fits ------------------------------------------------------
     def needs(self, suit: Suit) -> list[int]:
@@ -167,13 +168,16 @@ class DevynakeDeal(Deal):
         assert player is not None
         violations: list[Violation] = []
         if isinstance(entry, Passed):
-            self.knowledge.exclude(player, index, Code.FALSE_PASS, self.fitting())
+            self.knowledge.exclude(
+                player, index, Code.FALSE_PASS, self.fitting(), moment=self.last_placed
+            )
         elif isinstance(entry, Played):
             card = entry.card
             violations = self.knowledge.prove(player, [card], index)
             low, high = self.rows.get(card.suit, (card.rank, card.rank))
             self.rows[card.suit] = (min(low, card.rank), max(high, card.rank))
             self.hands[player] -= 1
+            self.last_placed = (player, card)
             if self.hands[player] == 0:
                 self.out.append(player)
         if not self._maybe_end():

@@ -23,16 +23,25 @@ from typing import NamedTuple
 from .cards import Card
 from .codes import Code
 
+# The last card put down before an entry, and who put it down: the moment a sentence names
+# ("when Ona played the king of hearts"), where the entry number alone says little.
+Moment = tuple[int, Card]
+
 
 @dataclass(frozen=True, slots=True)
 class Violation:
-    """Entry ``event`` of ``player`` broke rule ``code``; entry ``proof`` shows it with ``card``."""
+    """Entry ``event`` of ``player`` broke rule ``code``; entry ``proof`` shows it with ``card``.
+
+    ``moment``: the card last put down before entry ``event`` (None: none yet in the deal,
+    or the entry led a trick); the sentence names it. The verdict's JSON leaves it out.
+    """
 
     event: int
     proof: int
     player: int
     code: Code
     card: Card
+    moment: Moment | None = None
 
     def to_dict(self) -> dict[str, int | str]:
         return {
@@ -55,6 +64,7 @@ class Exclusion(NamedTuple):
     code: Code
     cards: frozenset[Card]
     spare: int = 0
+    moment: Moment | None = None
 
 
 class Knowledge:
@@ -65,11 +75,17 @@ class Knowledge:
         self.exclusions: list[list[Exclusion]] = [[] for _ in range(seats)]
 
     def exclude(
-        self, player: int, event: int, code: Code, cards: Iterable[Card], spare: int = 0
+        self,
+        player: int,
+        event: int,
+        code: Code,
+        cards: Iterable[Card],
+        spare: int = 0,
+        moment: Moment | None = None,
     ) -> None:
         cards = frozenset(cards)
         if cards:
-            self.exclusions[player].append(Exclusion(event, code, cards, spare))
+            self.exclusions[player].append(Exclusion(event, code, cards, spare, moment))
 
     def lift(self, player: int) -> None:
         """The player took unseen cards: what he lacked before may be his now."""
@@ -91,10 +107,10 @@ class Knowledge:
         for ex in exclusions:
             hits = [c for c in cards if c in ex.cards]
             if len(hits) > ex.spare:
-                found.append(Violation(ex.event, proof, player, ex.code, hits[ex.spare]))
+                found.append(Violation(ex.event, proof, player, ex.code, hits[ex.spare], ex.moment))
             else:
                 # The card found by a draw is on the table now: no spare is left.
-                kept.append(Exclusion(ex.event, ex.code, ex.cards) if ex.spare else ex)
+                kept.append(ex._replace(spare=0) if ex.spare else ex)
         self.exclusions[player] = kept
         return found
 

@@ -199,12 +199,22 @@ def violation_message(
     *,
     genders: Sequence[str] | None = None,
 ) -> str:
-    """The sentence for a proven violation; ``genders`` as for ``refusal_message``."""
-    sentence = _sentence(lang, f"violation.{v.code.value}", {"player": v.player}, names, genders)
+    """The sentence for a proven violation; ``genders`` as for ``refusal_message``. It names
+    the moment of the entry that broke the rule – the card last put down before it – where
+    there was one ("when Ona played the king of hearts"), else the entry's number."""
+    facts: dict[str, Any] = {"player": v.player}
+    key = f"violation.{v.code.value}"
+    told = f"violation.{v.code.value}.when"  # by its moment, where the catalogue says so
+    if v.moment is not None and tr(lang, told) != told:
+        facts["other"] = v.moment[0]
+        key = told
+    sentence = _sentence(lang, key, facts, names, genders)
     said = sentence.format(
         player=_render(v.player, names, lang, "player", card_text),
         event=v.event + 1,
         card=_render(v.card, names, lang, "card", card_text),
+        other=_render(v.moment[0], names, lang, "other", card_text) if v.moment else "",
+        moment=_render(v.moment[1], names, lang, "card", card_text) if v.moment else "",
         **_agreement(v.card, lang),
     )
     return _capital(said)

@@ -34,7 +34,7 @@ from .entries import (
     Stayed,
     TrumpShown,
 )
-from .knowledge import Violation
+from .knowledge import Moment, Violation
 from .match import Deal, Expected, Game, Reason, Status
 from .options import Option, switch, whole
 
@@ -163,6 +163,7 @@ class TrumpDoubt:
     size: int  # cards left in his hand after that card
     known: frozenset[Card]
     after: frozenset[Card] = frozenset()
+    moment: Moment | None = None  # the trick's card before his (``Violation.moment``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -621,8 +622,10 @@ class RamsasDeal(Deal):
             self.knowledge.exclusions[player] = [
                 ex for ex in self.knowledge.exclusions[player] if ex.event not in events
             ]
+        # The card before his in the trick: the moment a violation of this card is told by.
+        moment = self.trick[-1] if self.trick else None
         for duty in self._duties(player, card):
-            self.knowledge.exclude(player, index, duty.violation, duty.cards)
+            self.knowledge.exclude(player, index, duty.violation, duty.cards, moment=moment)
         doubt = self._doubts_trump(card)
         if self.first_lead is None:
             self.first_lead = card
@@ -635,7 +638,7 @@ class RamsasDeal(Deal):
         if doubt and self.hands[player]:
             known = frozenset(self.knowledge.known[player].elements())
             self.doubts[player].append(
-                TrumpDoubt(index, self.trick[0][1].suit, self.hands[player], known)
+                TrumpDoubt(index, self.trick[0][1].suit, self.hands[player], known, moment=moment)
             )
         if not self.trick:
             self.trick_leads.append(index)
@@ -681,7 +684,11 @@ class RamsasDeal(Deal):
             # Name a trump he played since, if any, else one known to be in his hand.
             trumps = [c for c in sorted(after) + sorted(doubt.known) if c.suit == self.trump]
             if trumps:
-                found.append(Violation(doubt.event, index, player, Code.FAILED_TO_TRUMP, trumps[0]))
+                found.append(
+                    Violation(
+                        doubt.event, index, player, Code.FAILED_TO_TRUMP, trumps[0], doubt.moment
+                    )
+                )
         self.doubts[player] = kept
         return found
 

@@ -26,7 +26,7 @@ from typing import ClassVar
 from .cards import Card, deck
 from .codes import Code
 from .entries import Drew, Refused
-from .knowledge import Violation
+from .knowledge import Moment, Violation
 from .match import Deal, Game
 
 HAND = 7  # cards dealt to each player in both games
@@ -62,6 +62,7 @@ class StockDeal(Deal):
         self.turn = self.left_of(dealer)
         self.drawing = False  # the player to act has drawn this turn
         self.passes = 0  # consecutive passes; every player passing in turn blocks the deal
+        self.last_placed: Moment | None = None  # the card a pass or a draw is told by
 
     @abstractmethod
     def fitting(self) -> frozenset[Card]:
@@ -102,7 +103,9 @@ class StockDeal(Deal):
         assert player is not None
         if not self.drawing:
             self.knowledge.lift(player)
-            self.knowledge.exclude(player, index, Code.FALSE_DRAW, self.fitting(), spare=1)
+            self.knowledge.exclude(
+                player, index, Code.FALSE_DRAW, self.fitting(), spare=1, moment=self.last_placed
+            )
             self.drawing = True
         self.take(entry.count)
         self.hands[player] += entry.count
@@ -113,7 +116,9 @@ class StockDeal(Deal):
         if self.drawing:
             # The draw found nothing to play: showing no card spends its spare.
             self.knowledge.prove(player, (), index)
-        self.knowledge.exclude(player, index, Code.FALSE_PASS, self.fitting())
+        self.knowledge.exclude(
+            player, index, Code.FALSE_PASS, self.fitting(), moment=self.last_placed
+        )
         self.passes += 1
         self.end_turn()
 
@@ -122,6 +127,8 @@ class StockDeal(Deal):
         cards = list(cards)
         violations = self.knowledge.prove(player, cards, index)
         self.hands[player] -= len(cards)
+        if cards:
+            self.last_placed = (player, cards[-1])
         self.passes = 0
         return violations
 

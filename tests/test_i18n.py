@@ -58,7 +58,7 @@ def _contexts(key: str) -> set[str]:
     if key.startswith("word."):
         return {rank_name(rank) for rank in range(2, 15)}
     if key.startswith("card."):
-        return {"gen"}
+        return {"gen", "acc"}  # a card named by a sentence's genitive or object
     return {"".join(p) for n in (1, 2, 3) for p in itertools.product("mf", repeat=n) if "f" in p}
 
 

@@ -71,10 +71,13 @@ def violations(lang: str, gender: str) -> list[str]:
     def words(card: Card) -> str:
         return card_words(card, lang)
 
+    # Told by the entry's number, and by its moment (the card put down before it).
     return [
-        violation_message(Violation(2, 5, 0, Code(code), card), lang, TABLES[gender], words)
+        violation_message(Violation(2, 5, 0, Code(code), card, moment), lang, TABLES[gender], words)
         for code in keys("violation")
+        if "." not in code
         for card in CARDS
+        for moment in (None, (1, card))
     ]
 
 
