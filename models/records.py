@@ -44,14 +44,27 @@ def stored_id(value: int | None) -> int:
     return value
 
 
-# One encoder for every value: ``json.dumps`` with arguments makes a new one per call,
-# which cost more than encoding an entry.
-_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+# The C encoder behind ``json.dumps``, made once: ``json.dumps`` with arguments makes a new
+# ``JSONEncoder`` and that a new C encoder on every call, which cost more than encoding an
+# entry (an import encodes millions). Made as ``_STORED.encode`` makes it, less the check
+# for cycles (the values come from JSON): the same text.
+_STORED = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+_ENCODE: Any = json.encoder.c_make_encoder(  # type: ignore[attr-defined]  # untyped in typeshed
+    None,
+    _STORED.default,
+    json.encoder.encode_basestring,
+    _STORED.indent,
+    _STORED.key_separator,
+    _STORED.item_separator,
+    _STORED.sort_keys,
+    _STORED.skipkeys,
+    _STORED.allow_nan,
+)
 
 
 def dumps(value: Any) -> str:
     """JSON text as stored: compact, key order kept, letters unescaped."""
-    return _ENCODER.encode(value)
+    return "".join(_ENCODE(value, 0))
 
 
 def roster_names(names: Sequence[str]) -> list[str]:
