@@ -28,6 +28,7 @@ import asyncio
 import json
 import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -68,14 +69,16 @@ def child(db: str) -> None:
             super().__init__()
             self.pubsubhub = PubSubHub()
             self.first: float | None = None
+            self.first_cpu = 0.0  # the process's CPU seconds then, all its threads
 
         def send_message(self, message: Any) -> None:
             msgpack.packb([message.action, message.body], default=encode)
-            self.first = self.first or now()
+            if self.first is None:
+                self.first, self.first_cpu = now(), time.process_time()
 
     imported = now()
 
-    async def first_screen() -> tuple[float, float]:
+    async def first_screen() -> tuple[float, float, float]:
         wire = Wire()
         wire.loop = asyncio.get_running_loop()  # as the web server's connection has one
         session = Session(wire)
@@ -89,10 +92,12 @@ def child(db: str) -> None:
             opening.result()
         ready = now()
         session.close()
-        return wire.first, ready
+        return wire.first, wire.first_cpu, ready
 
-    done, ready = asyncio.run(first_screen())
-    print(json.dumps({"start": start, "imported": imported, "done": done, "ready": ready}))
+    done, cpu, ready = asyncio.run(first_screen())
+    print(
+        json.dumps({"start": start, "imported": imported, "done": done, "cpu": cpu, "ready": ready})
+    )
 
 
 def run_child(db: Path) -> tuple[float, dict[str, float]]:
@@ -113,13 +118,18 @@ def run_child(db: Path) -> tuple[float, dict[str, float]]:
         "imports": moments["imported"] - moments["start"],
         "home": moments["done"] - moments["imported"],
         "ready": moments["ready"] - spawned,
+        "cpu": moments["cpu"],
     }
 
 
-def bare() -> float:
+def bare() -> tuple[float, float]:
+    """A bare interpreter's start: wall and CPU seconds."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run([sys.executable, "-c", "pass"], check=True)
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def main() -> None:
@@ -143,16 +153,19 @@ def main() -> None:
         runs: dict[str, list[tuple[float, dict[str, float]]]] = {"empty": [], "full": []}
         bares = []
         run_child(empty)  # the first start after installing writes caches: not timed
+        print(f"load before: {load_average()}")
         for _ in range(args.repeat):
             bares.append(bare())
             runs["empty"].append(run_child(empty))
             runs["full"].append(run_child(full))
-    python = statistics.median(bares)
-    print(f"first screen after process start, median of {args.repeat} (fresh processes)")
-    print(f"bare interpreter start: {python * 1e3:.0f} ms")
+        print(f"load after:  {load_average()}")
+    python = statistics.median(wall for wall, _ in bares)
+    python_cpu = statistics.median(cpu for _, cpu in bares)
+    print(f"first screen after process start, median (min–max) of {args.repeat} fresh processes")
+    print(f"bare interpreter start: {python * 1e3:.0f} ms wall, {python_cpu * 1e3:.0f} ms CPU")
     print(
-        f"{'store':>14} {'to screen ms':>13} {'- bare ms':>10} {'imports ms':>11}"
-        f" {'home ms':>8} {'store ready ms':>15} {'process ms':>11}"
+        f"{'store':>14} {'to screen ms':>13} {'- bare ms':>14} {'CPU - bare ms':>14}"
+        f" {'imports ms':>11} {'home ms':>8} {'store ready ms':>15} {'process ms':>11}"
     )
     rows = {}
     for name, label in (("empty", "no matches"), ("full", f"{args.matches} matches")):
@@ -161,17 +174,31 @@ def main() -> None:
             statistics.median(d[key] for _, d in runs[name])
             for key in ("screen", "imports", "home", "ready")
         )
+        less = [d["screen"] - python for _, d in runs[name]]
+        cpu = [d["cpu"] - python_cpu for _, d in runs[name]]
         rows[name] = screen - python
         print(
-            f"{label:>14} {screen * 1e3:>13.0f} {(screen - python) * 1e3:>10.0f}"
+            f"{label:>14} {screen * 1e3:>13.0f} {spread(less):>14} {spread(cpu):>14}"
             f" {imports * 1e3:>11.0f} {home * 1e3:>8.1f} {ready * 1e3:>15.0f} {total * 1e3:>11.0f}"
         )
     print(
         f"first screen (less bare) with {args.matches} matches / with none:"
         f" {rows['full'] / rows['empty']:.2f}"
     )
-    print("(store ready: from the process's start until the store opened after the first screen")
-    print(" is usable, which a first tap that needs it waits for; process: until it exited)")
+    print("(CPU: the child's own, all threads, until the first screen was packed, less a bare")
+    print(" interpreter's; store ready: from the process's start until the store opened after")
+    print(" the first screen is usable, which a first tap that needs it waits for; process:")
+    print(" until it exited)")
+
+
+def load_average() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def spread(values: list[float]) -> str:
+    """Milliseconds: the median, and min–max."""
+    ms = [v * 1e3 for v in values]
+    return f"{statistics.median(ms):.0f} ({min(ms):.0f}–{max(ms):.0f})"
 
 
 if __name__ == "__main__":
