@@ -58,10 +58,16 @@ def GameTile(model: AppModel, game_id: str) -> ft.Control:
                             spacing=2,
                             expand=True,
                         ),
-                        ft.IconButton(
-                            ft.Icons.MENU_BOOK,
-                            tooltip=tr(lang, "home.rules"),
-                            on_click=lambda _: model.open_rules(game_id),
+                        ft.Semantics(
+                            identifier=f"rules-{game_id}",
+                            label=tr(lang, "home.rules"),
+                            content=ft.IconButton(
+                                ft.Icons.MENU_BOOK,
+                                tooltip=tr(lang, "home.rules"),
+                                width=48,
+                                height=48,
+                                on_click=lambda _: model.open_rules(game_id),
+                            ),
                         ),
                     ],
                     spacing=16,

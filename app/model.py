@@ -284,7 +284,12 @@ class AppModel:
         log = live.match.current
         if log is None and not live.match.finished:
             live.start_deal()
-        elif log is not None and log.status.value != "open" and not live.match.finished:
+        elif (
+            log is not None
+            and log.status.value != "open"
+            and not live.match.finished
+            and not live.match.waiting(log)  # a waiting violation is what the table sees
+        ):
             table.notice = Notice("info", tr(self.lang, "table.resumed_after_deal"))
         self.table = self._at_table(table)
         return self.table

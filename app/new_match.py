@@ -205,7 +205,9 @@ def option_control(nm: NewMatchModel, option: Option, lang: str) -> ft.Control:
     title = ft.Text(tr(lang, f"option.{option.name}"), size=15, weight=ft.FontWeight.W_600)
     if option.switch:
         control: ft.Control = ft.Switch(
-            value=value, on_change=lambda e: nm.set_option(option.name, e.control.value)
+            value=value,
+            height=48,  # the switch's whole row height: a thumb's target
+            on_change=lambda e: nm.set_option(option.name, e.control.value),
         )
     else:
         if option.choices:
@@ -213,7 +215,6 @@ def option_control(nm: NewMatchModel, option: Option, lang: str) -> ft.Control:
             control = ft.Dropdown(
                 value=str(value),
                 width=160,
-                dense=True,
                 options=[
                     ft.DropdownOption(key=key, text=option_value(lang, choice))
                     for key, choice in by_key.items()
@@ -224,14 +225,12 @@ def option_control(nm: NewMatchModel, option: Option, lang: str) -> ft.Control:
             control = ft.TextField(
                 value=", ".join(str(v) for v in value),
                 width=110,
-                dense=True,
                 on_blur=lambda e: nm.set_option(option.name, _typed_list(e.control.value)),
             )
         else:
             control = ft.TextField(
                 value="" if value is None else str(value),
                 width=110,
-                dense=True,
                 keyboard_type=ft.KeyboardType.NUMBER,
                 on_blur=lambda e: nm.set_option(option.name, _typed(e.control.value)),
             )
@@ -277,9 +276,11 @@ def gender_chip(nm: NewMatchModel, seat: int, lang: str) -> list[ft.Control]:
     return [
         ft.Semantics(
             identifier=f"gender-{seat}",
-            content=ft.Chip(
-                height=CHIP_HEIGHT,
-                label=ft.Text(tr(lang, f"gender.{gender}")),
+            label=tr(lang, "new.gender_hint"),
+            content=ft.OutlinedButton(
+                tr(lang, f"gender.{gender}"),
+                width=60,  # "ji" alone is narrower than a thumb
+                height=48,
                 tooltip=tr(lang, "new.gender_hint"),
                 on_click=lambda _: nm.toggle_gender(seat),
             ),
@@ -380,17 +381,7 @@ def NewMatchScreen(
     low, high = nm.seat_limits()
     return ft.Column(
         [
-            ft.Row(
-                [
-                    ft.IconButton(
-                        ft.Icons.ARROW_BACK,
-                        size_constraints=TOUCH,
-                        tooltip=tr(lang, "nav.back"),
-                        on_click=lambda _: on_back(),
-                    ),
-                    ft.Text(tr(lang, "new.title"), size=22, weight=ft.FontWeight.BOLD),
-                ]
-            ),
+            ft.Text(tr(lang, "new.title"), size=22, weight=ft.FontWeight.BOLD),
             ft.Text(tr(lang, "new.game"), size=16, weight=ft.FontWeight.W_600),
             games,
             ft.Text(
@@ -440,6 +431,7 @@ def NewMatchScreen(
                 content=ft.TextButton(
                     tr(lang, "new.save_defaults"),
                     icon=ft.Icons.SAVE,
+                    height=48,
                     on_click=lambda _: on_save_defaults(),
                 ),
             ),

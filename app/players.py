@@ -55,6 +55,7 @@ def PlayersScreen(model: AppModel) -> ft.Control:
         ft.Semantics(
             identifier="stats-all",
             content=ft.Chip(
+                height=48,
                 label=ft.Text(tr(lang, "players.all_games")),
                 selected=game is None,
                 on_select=lambda _: setattr(model, "stats_game", None),
@@ -65,6 +66,7 @@ def PlayersScreen(model: AppModel) -> ft.Control:
         ft.Semantics(
             identifier=f"stats-{g}",
             content=ft.Chip(
+                height=48,
                 label=ft.Text(tr(lang, f"game.{g}.name")),
                 selected=game == g,
                 on_select=lambda _, g=g: setattr(model, "stats_game", g),

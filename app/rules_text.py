@@ -119,6 +119,23 @@ def finds(query: str, text: str, lang: str) -> bool:
     return all(any(w.startswith(stem(q, lang)) for w in words) for q in re.findall(r"\w+", query))
 
 
+def marked(query: str, text: str, lang: str) -> list[tuple[str, bool]]:
+    """``text`` in pieces, each word that a word of ``query`` finds (``finds``) marked: what
+    a search shows lit in the paragraphs it found."""
+    stems = [stem(q, lang) for q in re.findall(r"\w+", query)]
+    pieces: list[tuple[str, bool]] = []
+    at = 0
+    for word in re.finditer(r"\w+", text):
+        if any(plain(word.group()).startswith(s) for s in stems if s):
+            if word.start() > at:
+                pieces.append((text[at : word.start()], False))
+            pieces.append((word.group(), True))
+            at = word.end()
+    if at < len(text):
+        pieces.append((text[at:], False))
+    return pieces
+
+
 def search(game: str, lang: str, query: str) -> tuple[Paragraph, ...]:
     """Paragraphs whose title or text has every word of ``query`` in some form of it:
     "traukimas" finds "traukti" and "traukia", "sirdys" finds "širdys"."""

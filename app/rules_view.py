@@ -8,7 +8,7 @@ import flet as ft
 
 from app.describe import option_value
 from app.i18n import tr
-from app.rules_text import rules_page, search
+from app.rules_text import marked, rules_page, search
 from rules import GAMES
 from rules.options import COMMON, help_text
 
@@ -58,6 +58,23 @@ def RulesScreen(
     shown = search(game, lang, query) if query.strip() else paragraphs
     if anchor and not query.strip():  # the paragraph a refusal pointed to comes first
         shown = tuple(sorted(shown, key=lambda p: p.anchor != anchor))
+    searching = bool(query.strip())
+
+    def lit(text: str, size: int, bold: bool = False) -> ft.Text:
+        """The text, the words the search found marked (bold, on the highlight colour)."""
+        weight = ft.FontWeight.BOLD if bold else None
+        if not searching:
+            return ft.Text(text, size=size, weight=weight, selectable=not bold)
+        found = ft.TextStyle(weight=ft.FontWeight.BOLD, bgcolor=ft.Colors.TERTIARY_CONTAINER)
+        return ft.Text(
+            spans=[
+                ft.TextSpan(piece, style=found if hit else None)
+                for piece, hit in marked(query, text, lang)
+            ],
+            size=size,
+            weight=weight,
+        )
+
     cards: list[ft.Control] = [
         ft.Semantics(
             identifier=f"rule-{p.anchor}",
@@ -67,17 +84,19 @@ def RulesScreen(
                 bgcolor=ft.Colors.TERTIARY_CONTAINER
                 if p.anchor == anchor
                 else ft.Colors.SURFACE_CONTAINER_LOW,
-                content=ft.Column(
-                    [
-                        ft.Text(p.title, size=17, weight=ft.FontWeight.BOLD),
-                        ft.Text(p.body, size=15, selectable=True),
-                    ],
-                    spacing=4,
-                ),
+                content=ft.Column([lit(p.title, 17, bold=True), lit(p.body, 15)], spacing=4),
             ),
         )
         for p in shown
     ]
+    options_card = [OptionsInForce(game, lang, options)] if options else []
+    if searching:  # what the search found first, then the table's options
+        found = cards or [ft.Text(tr(lang, "rules.nothing"))]
+        body = [*found, *options_card]
+    elif anchor:  # the paragraph a refusal pointed to, the options, the rest
+        body = [*cards[:1], *options_card, *cards[1:]]
+    else:
+        body = [*options_card, *cards]
     return ft.Column(
         [
             ft.Text(title, size=22, weight=ft.FontWeight.BOLD),
@@ -90,13 +109,7 @@ def RulesScreen(
                     on_change=lambda e: set_query(e.control.value),
                 ),
             ),
-            # The paragraph a refusal pointed to first, then the table's options, then the rest.
-            *(cards[:1] if anchor and not query.strip() else []),
-            *([OptionsInForce(game, lang, options)] if options else []),
-            *(
-                (cards[1:] if anchor and not query.strip() else cards)
-                or [ft.Text(tr(lang, "rules.nothing"))]
-            ),
+            *body,
         ],
         spacing=10,
         scroll=ft.ScrollMode.AUTO,

@@ -46,6 +46,27 @@ def backup_button(
     )
 
 
+def choices(
+    identifier: str, values: list[tuple[str, str]], chosen: str, on_choose: Callable[[str], None]
+) -> ft.Control:
+    """One of a few values, each a 48 px button, the chosen one filled."""
+    return ft.Row(
+        [
+            ft.Semantics(
+                identifier=f"{identifier}-{value}",
+                selected=value == chosen,
+                content=(ft.FilledButton if value == chosen else ft.OutlinedButton)(
+                    text, height=48, on_click=lambda _, v=value: on_choose(v)
+                ),
+            )
+            for value, text in values
+        ],
+        wrap=True,
+        spacing=8,
+        run_spacing=8,
+    )
+
+
 @ft.component
 def SettingsScreen(model: AppModel) -> ft.Control:
     lang = model.lang
@@ -54,28 +75,18 @@ def SettingsScreen(model: AppModel) -> ft.Control:
         [
             ft.Text(tr(lang, "settings.title"), size=22, weight=ft.FontWeight.BOLD),
             ft.Text(tr(lang, "settings.language"), size=16, weight=ft.FontWeight.W_600),
-            ft.Semantics(
-                identifier="settings-language",
-                content=ft.SegmentedButton(
-                    selected=[lang],
-                    on_change=lambda e: model.set_language(e.control.selected[0]),
-                    segments=[
-                        ft.Segment(value=code, label=ft.Text(tr(lang, f"settings.lang.{code}")))
-                        for code in LANGUAGES
-                    ],
-                ),
+            choices(
+                "settings-language",
+                [(code, tr(lang, f"settings.lang.{code}")) for code in LANGUAGES],
+                lang,
+                model.set_language,
             ),
             ft.Text(tr(lang, "settings.theme"), size=16, weight=ft.FontWeight.W_600),
-            ft.Semantics(
-                identifier="settings-theme",
-                content=ft.SegmentedButton(
-                    selected=[model.theme],
-                    on_change=lambda e: model.set_theme(e.control.selected[0]),
-                    segments=[
-                        ft.Segment(value=theme, label=ft.Text(tr(lang, f"settings.theme.{theme}")))
-                        for theme in THEMES
-                    ],
-                ),
+            choices(
+                "settings-theme",
+                [(theme, tr(lang, f"settings.theme.{theme}")) for theme in THEMES],
+                model.theme,
+                model.set_theme,
             ),
             ft.Text(
                 tr(lang, "settings.defaults_hint"), size=13, color=ft.Colors.ON_SURFACE_VARIANT

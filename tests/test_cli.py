@@ -8,6 +8,7 @@ import sys
 
 import pytest
 from conftest import ROOT, record
+from referee_cli import referee_cli
 
 
 def run(tmp_path, content, *args, raw=False):
@@ -16,13 +17,7 @@ def run(tmp_path, content, *args, raw=False):
         path.write_bytes(content)
     else:
         path.write_text(json.dumps(content), encoding="utf-8")
-    return subprocess.run(
-        [sys.executable, "-m", "rules", str(path), *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-    )
+    return referee_cli(str(path), *args)
 
 
 GOOD = record("devynake", ["Ona", "Jonas", "Rūta"], [[{"type": "play", "player": 1, "card": "9H"}]])

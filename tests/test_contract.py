@@ -14,11 +14,11 @@ from __future__ import annotations
 import json
 import random
 import subprocess
-import sys
 
 import pytest
-from conftest import ROOT, D, record
+from conftest import D, record
 from conftest import compared as judge
+from referee_cli import referee_cli
 
 
 # -- helpers --------------------------------------------------------------
@@ -1202,13 +1202,7 @@ def test_devynake_match_of_deals_and_then_match_over():
 def cli(tmp_path, text: str, *args: str) -> subprocess.CompletedProcess:
     path = tmp_path / "record.json"
     path.write_text(text, encoding="utf-8")
-    return subprocess.run(
-        [sys.executable, "-m", "rules", str(path), *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-    )
+    return referee_cli(str(path), *args)
 
 
 def refused(out) -> list[tuple[int, str]]:
@@ -1306,8 +1300,8 @@ def test_numbers_of_twenty_digits_are_numbers(tmp_path):
 )
 @pytest.mark.parametrize("where", ["options", "entry"])
 def test_a_number_beyond_the_reader_is_no_record(tmp_path, number, where):
-    """README, "Limits of a record file": at most 20 digits, finite; the whole file is refused
-    (exit 2, one line), wherever the number is."""
+    """docs/referee.md, "Limits of a record file": at most 20 digits, finite; the whole file
+    is refused (exit 2, one line), wherever the number is."""
     options, events = "{}", '[{"events": [{"type": "draw", "player": 0, "count": %s}]}]' % number
     if where == "options":
         options, events = '{"target": %s}' % number, "[]"

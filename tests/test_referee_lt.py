@@ -8,6 +8,7 @@ import sys
 
 import pytest
 from conftest import ROOT, SCENARIOS
+from referee_cli import referee_cli
 
 from app.i18n import tr
 from app.notices import sentence
@@ -18,14 +19,8 @@ RECORDS = sorted(p for p in SCENARIOS.glob("*.json") if not p.name.endswith(".ex
 
 
 def referee(path, *args):
-    out = subprocess.run(
-        [sys.executable, "-m", "rules", str(path), *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-        check=True,
-    )
+    out = referee_cli(str(path), *args)
+    assert out.returncode == 0, out.stderr
     return json.loads(out.stdout)
 
 
@@ -64,16 +59,7 @@ def test_a_bad_file_is_said_in_lithuanian_only_when_asked(tmp_path):
         (bad, "not JSON: Expecting value", "ne JSON: trūksta reikšmės"),
         (tmp_path / "none.json", "No such file or directory", "tokio failo nėra"),
     ):
-        runs = [
-            subprocess.run(
-                [sys.executable, "-m", "rules", str(path), *args],
-                capture_output=True,
-                text=True,
-                cwd=ROOT,
-                timeout=60,
-            )
-            for args in ((), ("--lang", "lt"))
-        ]
+        runs = [referee_cli(str(path), *args) for args in ((), ("--lang", "lt"))]
         assert [run.returncode for run in runs] == [2, 2]
         assert english in runs[0].stderr and lithuanian in runs[1].stderr
 
@@ -100,13 +86,7 @@ def test_a_records_genders_choose_the_wording(tmp_path, genders, pronoun):
 def test_genders_of_another_length_or_value_make_the_file_invalid(tmp_path, genders):
     path = tmp_path / "r.json"
     path.write_text(json.dumps(lone_player_record(genders=genders)), encoding="utf-8")
-    run = subprocess.run(
-        [sys.executable, "-m", "rules", str(path), "--lang", "lt"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-    )
+    run = referee_cli(str(path), "--lang", "lt")
     assert run.returncode == 2 and run.stdout == ""
     assert "„genders“ turi būti sąrašas" in run.stderr and len(run.stderr.splitlines()) == 1
 
@@ -120,7 +100,6 @@ def test_the_referee_needs_nothing_but_the_standard_library(tmp_path):
         capture_output=True,
         text=True,
         cwd=ROOT,
-        timeout=60,
     )
     assert run.returncode == 0, run.stderr
     assert run.stdout.startswith("Partija 1 (dalija ") and "taškai:" in run.stdout

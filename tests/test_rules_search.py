@@ -47,3 +47,14 @@ def test_a_suit_typed_without_diacritics_finds_its_paragraph():
         for p in search(game, "lt", "sirdziu")
     ]
     assert found and all("širdžių" in (p.title + p.body).casefold() for p in found)
+
+
+def test_the_words_found_are_marked():
+    from app.rules_text import marked
+
+    pieces = marked("traukimas", "Kas negali dėti, traukia kortą; traukti galima tol.", "lt")
+    assert [text for text, hit in pieces if hit] == ["traukia", "traukti"]
+    assert (
+        "".join(text for text, _ in pieces) == "Kas negali dėti, traukia kortą; traukti galima tol."
+    )
+    assert marked("sirdys", "Širdžių eilė", "lt")[0] == ("Širdžių", True)

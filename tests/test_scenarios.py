@@ -13,19 +13,13 @@ import sys
 
 import pytest
 from conftest import ROOT, SCENARIOS, need_shared
+from referee_cli import referee_cli
 
 NAMES = sorted(p.name.removesuffix(".expected.json") for p in SCENARIOS.glob("*.expected.json"))
 
 
 def referee(record: pathlib.Path, *args: str) -> dict:
-    run = subprocess.run(
-        [sys.executable, "-m", "rules", str(record), *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-        check=False,
-    )
+    run = referee_cli(str(record), *args)
     assert run.returncode == 0, run.stderr
     return json.loads(run.stdout)
 
@@ -102,7 +96,6 @@ def test_every_shared_scenario_with_the_shared_checker(tmp_path):
         capture_output=True,
         text=True,
         cwd=ROOT,
-        timeout=600,
         check=False,
     )
     assert run.returncode == 0, run.stdout + run.stderr

@@ -122,8 +122,12 @@ class TableModel:
         return log.deal if log else None
 
     def expected(self) -> Expected | None:
+        """What the rules wait for now; nothing once the match is over, also when the table
+        stopped it in the middle of a deal."""
         deal = self.deal
-        return deal.expected() if deal is not None and deal.status is Status.OPEN else None
+        if deal is None or deal.status is not Status.OPEN or self.match.finished:
+            return None
+        return deal.expected()
 
     def headline(self) -> str:
         return state.headline(self)
