@@ -11,30 +11,18 @@ button that enters anything, and is redrawn on every entry the table stores
 from __future__ import annotations
 
 import asyncio
-import os
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import flet as ft
 
+from app.club_mode import BOARD_PREFIX, WATCH_PREFIX, public_url
 from app.i18n import number, tr
 from app.redraw import redraw_soon
 from models.club import SETTING, Club, Role
 from models.pin_gate import Client, PinGate
 
-WATCH_PREFIX = "/watch/"
-BOARD_PREFIX = "/board/"  # the club's board (``app.board``), with its token
 GATE = PinGate()  # the club's: a server process serves one club
-
-
-def club_mode() -> bool:
-    """Whether this server runs a club (``--club``: operators log in, matches are watched)."""
-    return os.environ.get("PARTIJA_CLUB") == "1"
-
-
-def public_url() -> str:
-    """Where phones reach this server: ``--public-url``, else the address it listens on."""
-    return os.environ.get("PARTIJA_PUBLIC_URL", "http://127.0.0.1:8550").rstrip("/")
 
 
 def club_of(store: Any) -> Club | None:

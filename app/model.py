@@ -96,7 +96,8 @@ class AppModel:
     @classmethod
     def start(cls, store: Any, problem: str | None, *, local: bool = True) -> AppModel:
         """The model on a store already open (``models.Store``; None when it could not be)."""
-        from app.club import club_mode, club_of
+        from app.club import club_of
+        from app.club_mode import club_mode
 
         settings = Settings(store, local=local)
         club = club_of(store) if club_mode() else None

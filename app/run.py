@@ -25,7 +25,7 @@ from typing import Any
 import flet as ft
 from flet.utils import is_linux_server
 
-from app.club import BOARD_PREFIX, WATCH_PREFIX, LoginScreen, WatchScreen, club_mode
+from app.club_mode import BOARD_PREFIX, WATCH_PREFIX, club_mode
 from app.collector import collect_when_quiet, keep_out_of_collections
 from app.i18n import tr
 from app.logs import log
@@ -160,6 +160,10 @@ def gate_view(model: AppModel, route: str) -> ft.View | None:
     """On a club's server: a watch link shows its match read-only and nothing else, the
     board's link the club's board; every other screen waits for the operators' PIN.
     None: the screens are open."""
+    if model.club is None and model.operator:
+        return None
+    from app.club import LoginScreen, WatchScreen  # a club's server only: not the first screen
+
     if model.club is not None and route.startswith(WATCH_PREFIX):
         body = WatchScreen(model.store, route[len(WATCH_PREFIX) :], model.lang)
     elif model.club is not None and route.startswith(BOARD_PREFIX):

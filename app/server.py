@@ -33,7 +33,7 @@ from typing import Any
 
 import uvicorn
 
-from app.club import BOARD_PREFIX, WATCH_PREFIX
+from app.club_mode import BOARD_PREFIX, WATCH_PREFIX
 from app.hosts import DEFAULT_PORTS, Host, split_host
 from app.logs import log
 

@@ -39,7 +39,7 @@ import sqlite3
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from contextlib import closing
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import IO, Any
@@ -54,7 +54,7 @@ from rules.record import load
 
 from .faults import TEXTS, Told, one_line
 from .ratings import rebuild_ratings
-from .records import find_player, insert_record, lock_roster, read_match, roster_names
+from .records import CheckedRecord, Roster, insert_matches, read_match, roster_names
 from .settings import read_settings, write_setting
 from .tables import MatchRow, Player
 
@@ -332,12 +332,11 @@ def _moment(value: Any) -> datetime | None:
 
 def restore(session: Session, backup: Backup) -> Restored:
     """Merge the backup into the store, in the caller's transaction (see the docstring)."""
-    lock_roster(session)
+    roster = Roster(session)
     players = 0
     for name, gender in backup.players.items():
-        if find_player(session, name) is None:
-            session.add(Player(name=name, gender=gender))
-            session.flush()
+        if roster.find(name) is None:
+            roster.add(name, gender)
             players += 1
     have = Counter(
         identity(created, game, first_dealer, json.loads(options))
@@ -345,7 +344,8 @@ def restore(session: Session, backup: Backup) -> Restored:
             select(MatchRow.created_at, MatchRow.game, MatchRow.first_dealer, MatchRow.options)
         )
     )
-    added = present = 0
+    new = []
+    present = 0
     for match in backup.matches:
         same = match.identity()
         if have[same]:
@@ -354,16 +354,10 @@ def restore(session: Session, backup: Backup) -> Restored:
             continue
         loaded, names = load(match.record)
         genders = [backup.players.get(n, "") for n in names]
-        insert_record(
-            session,
-            match.record,
-            loaded,
-            roster_names(names),
-            genders,
-            created_at=match.created_at,
-            finished_at=match.finished_at,
-        )
-        added += 1
+        checked = CheckedRecord.loaded(match.record, loaded, roster_names(names), genders)
+        new.append(replace(checked, created_at=match.created_at, finished_at=match.finished_at))
+    insert_matches(session, new, roster)
+    added = len(new)
     settings = 0
     stored = read_settings(session)
     for key, value in backup.settings.items():

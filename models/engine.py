@@ -256,19 +256,28 @@ def make_server_engine(url: URL) -> Engine:
         )
     except ImportError as exc:
         raise StoreFault("no_driver", where, str(exc)) from None
-    driver = engine.dialect.loaded_dbapi
 
     def as_fault(context: Any) -> None:
-        error = context.original_exception
         if context.is_pre_ping:  # a dead pooled connection: the pool makes a new one
             return
-        if isinstance(error, driver.Error):
-            kind = server_fault_kind(error, (driver.OperationalError, driver.InterfaceError))
-            seconds = STATEMENT_TIMEOUT_S if kind == "timeout" else LOCK_TIMEOUT_S
-            raise StoreFault(kind, where, _first_line(error), seconds) from error
+        fault = server_fault(engine, context.original_exception)
+        if fault is not None:
+            raise fault from context.original_exception
 
     event.listen(engine, "handle_error", as_fault)
     return engine
+
+
+def server_fault(engine: Engine, error: BaseException) -> StoreFault | None:
+    """The ``StoreFault`` a PostgreSQL driver's error on ``engine`` is told as (None for
+    any other error): what SQLAlchemy's statements raise, and what a caller that runs the
+    driver's own calls (``records.write_entries``, a COPY) raises too."""
+    driver = engine.dialect.loaded_dbapi
+    if not isinstance(error, driver.Error):
+        return None
+    kind = server_fault_kind(error, (driver.OperationalError, driver.InterfaceError))
+    seconds = STATEMENT_TIMEOUT_S if kind == "timeout" else LOCK_TIMEOUT_S
+    return StoreFault(kind, shown(engine.url), _first_line(error), seconds)
 
 
 def server_fault_kind(error: BaseException, connection_errors: tuple[type, ...]) -> str:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import zlib
 from collections import defaultdict
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -38,6 +39,7 @@ from .records import find_player, stored_id
 from .tables import DealRow, MatchRow, Player, RatingRow, Seat
 
 MODEL = PlackettLuce()
+ID_BATCH = 500  # ids in one IN list: well within SQLite's and PostgreSQL's limits
 RATINGS_LOCK = 0x52415445  # "RATE": with the game's checksum, the advisory lock of its ratings
 
 
@@ -95,12 +97,22 @@ def places(totals: list[int], winners: set[int], *, lowest_wins: bool) -> list[i
     return [1 + sum(other < mine for other in keys) for mine in keys]
 
 
-def rated_matches(session: Session, game: str, match_id: int | None = None) -> list[RatedMatch]:
-    """The matches of ``game`` that count (or match ``match_id`` alone), in rating order,
+def rated_matches(
+    session: Session, game: str, match_ids: Collection[int] | None = None
+) -> list[RatedMatch]:
+    """The matches of ``game`` that count (or those of ``match_ids`` only), in rating order,
     read from the store's cached results."""
+    if match_ids is not None and len(match_ids) > ID_BATCH:
+        ids = sorted(match_ids)
+        found = [
+            event
+            for start in range(0, len(ids), ID_BATCH)
+            for event in rated_matches(session, game, ids[start : start + ID_BATCH])
+        ]
+        return sorted(found, key=lambda event: event.order)
     chosen: list[Any] = [col(MatchRow.game) == game, col(MatchRow.status) == "finished"]
-    if match_id is not None:
-        chosen.append(col(MatchRow.id) == match_id)
+    if match_ids is not None:
+        chosen.append(col(MatchRow.id).in_(match_ids))
     seats: dict[int, list[int]] = defaultdict(list)
     for seat_match, player_id in session.exec(
         select(Seat.match_id, Seat.player_id)
@@ -191,7 +203,7 @@ def rate_match(session: Session, *, match_id: int) -> None:
     caller's transaction: append it, recompute its game, or (unchanged) nothing."""
     game = session.exec(select(MatchRow.game).where(col(MatchRow.id) == match_id)).one()
     _lock(session, game)
-    event = next(iter(rated_matches(session, game, match_id)), None)
+    event = next(iter(rated_matches(session, game, [match_id])), None)
     rated = {
         player: (place, finished_at)
         for player, place, finished_at in session.exec(
@@ -229,6 +241,49 @@ def rate_match(session: Session, *, match_id: int) -> None:
         if latest is not None:
             current[player] = (latest[0], latest[1])
     _insert(session, game, _rate(event, current))
+
+
+def rate_matches(session: Session, match_ids: Sequence[int]) -> None:
+    """Rate matches new to the store (an import), in the caller's transaction: what
+    ``rate_match`` of each, one after another, gives, in a few statements a game.
+
+    A game's new matches that all come after its rated ones are appended, rated from
+    their players' latest ratings; otherwise the game is rated again from its first match.
+    """
+    games: dict[str, list[int]] = defaultdict(list)
+    for start in range(0, len(match_ids), ID_BATCH):
+        chunk = match_ids[start : start + ID_BATCH]
+        for match_id, game in session.exec(
+            select(MatchRow.id, MatchRow.game).where(col(MatchRow.id).in_(chunk))
+        ):
+            games[game].append(stored_id(match_id))
+    for game in sorted(games):  # in name order, as a rebuild takes the games' locks
+        _lock(session, game)
+        events = rated_matches(session, game, games[game])
+        if not events:
+            continue
+        last = session.exec(
+            select(RatingRow.finished_at, RatingRow.match_id)
+            .where(col(RatingRow.game) == game)
+            .order_by(col(RatingRow.finished_at).desc(), col(RatingRow.match_id).desc())
+            .limit(1)
+        ).first()
+        if last is not None and tuple(last) >= events[0].order:
+            _recompute(session, game)  # one of them comes before a rated match
+            continue
+        players = sorted({player for event in events for player in event.places})
+        current: dict[int, tuple[float, float]] = {}
+        for start in range(0, len(players), ID_BATCH):
+            for player, mu, sigma in session.exec(
+                select(RatingRow.player_id, RatingRow.mu, RatingRow.sigma)
+                .where(
+                    col(RatingRow.game) == game,
+                    col(RatingRow.player_id).in_(players[start : start + ID_BATCH]),
+                )
+                .order_by(col(RatingRow.finished_at), col(RatingRow.match_id))
+            ):
+                current[player] = (mu, sigma)  # the latest row last
+        _insert(session, game, [row for event in events for row in _rate(event, current)])
 
 
 def rerate_player(session: Session, *, player_id: int) -> None:

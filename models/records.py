@@ -14,18 +14,19 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import bindparam, insert, text
+from sqlalchemy import Connection, bindparam, insert, text
 from sqlmodel import Session, col, select
 
 from rules.games import GAMES
 from rules.grammar import seat_genders
 from rules.match import Match, Status
 from rules.names import MAX_NAME, BadName, clean_name, name_key
-from rules.record import FORMAT, RecordError
+from rules.record import FORMAT, RecordError, finished_time, load
 
+from .engine import server_fault
 from .faults import Told
 from .prepared import Prepared
-from .results import deal_results, match_results
+from .results import MatchResults, deal_results, match_results
 from .tables import DealRow, EntryRow, MatchRow, Player, Seat, utcnow
 
 
@@ -44,9 +45,27 @@ def stored_id(value: int | None) -> int:
     return value
 
 
+# The C encoder behind ``json.dumps``, made once: ``json.dumps`` with arguments makes a new
+# ``JSONEncoder`` and that a new C encoder on every call, which cost more than encoding an
+# entry (an import encodes millions). Made as ``_STORED.encode`` makes it, less the check
+# for cycles (the values come from JSON): the same text.
+_STORED = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+_ENCODE: Any = json.encoder.c_make_encoder(  # type: ignore[attr-defined]  # untyped in typeshed
+    None,
+    _STORED.default,
+    json.encoder.encode_basestring,
+    _STORED.indent,
+    _STORED.key_separator,
+    _STORED.item_separator,
+    _STORED.sort_keys,
+    _STORED.skipkeys,
+    _STORED.allow_nan,
+)
+
+
 def dumps(value: Any) -> str:
     """JSON text as stored: compact, key order kept, letters unescaped."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return "".join(_ENCODE(value, 0))
 
 
 def roster_names(names: Sequence[str]) -> list[str]:
@@ -218,114 +237,299 @@ def resumed(stored: StoredMatch) -> Match:
     return match
 
 
-def insert_record(
-    session: Session,
-    record: dict[str, Any],
-    match: Match,
-    names: list[str],
-    genders: Sequence[str] | None = None,
-    *,
-    created_at: datetime | None = None,
-    finished_at: datetime | None = None,
-) -> tuple[int, list[int], list[str], list[str]]:
-    """Store a record the rules have loaded as ``match``.
+@dataclass(frozen=True, slots=True)
+class CheckedDeal:
+    """A deal of a checked record as it is stored: its cached results and each entry's JSON,
+    the ones the rules refuse marked."""
 
-    Returns the match id, the deal ids, the names as the roster spells them
-    (a "jonas" typed for the roster's "Jonas" sits as "Jonas") and the
-    players' genders (``genders`` are those of names new to the roster).
-    ``created_at`` / ``finished_at``: the match's own times (a restored backup's),
-    else now.
+    results: dict[str, str | None]
+    events: tuple[str, ...]
+    refused: frozenset[int]
 
-    Events are kept verbatim, refused ones included and marked, so that
-    export gives back the same record and the same verdict.
+
+@dataclass(frozen=True)
+class CheckedRecord:
+    """A record the rules have loaded (``RecordError`` if they cannot), kept as the rows that
+    store it, with its names as the roster spells them.
+
+    It holds no ``Match``: an import of 10 000 matches keeps these, where the replayed
+    matches took a gigabyte and their objects made every collection of the interpreter's
+    garbage collector slower. Events are kept verbatim, refused ones included and
+    marked, so that export gives back the same record and the same verdict.
     """
-    now = utcnow()
-    results = match_results(match)
-    created = created_at or now
-    row = MatchRow(
-        game=match.game.id,
-        options=dumps(record["options"]),
-        first_dealer=match.first_dealer,
-        stopped=match.stopped,
-        created_at=created,
-        finished_at=(finished_at or created) if match.finished else None,
-        status=results["status"],
-        winners=results["winners"],
+
+    game: str
+    options: str
+    first_dealer: int
+    stopped: bool
+    finished: bool
+    results: MatchResults
+    names: list[str]
+    genders: list[str] | None  # the record's, for names new to the roster
+    deals: tuple[CheckedDeal, ...]
+    created_at: datetime | None = None  # the match's own times (a restored backup's)
+    finished_at: datetime | None = None
+
+    @classmethod
+    def of(cls, record: Any) -> CheckedRecord:
+        match, names = load(record)
+        return cls.loaded(record, match, roster_names(names), record.get("genders"))
+
+    @classmethod
+    def loaded(
+        cls,
+        record: dict[str, Any],
+        match: Match,
+        names: list[str],
+        genders: Sequence[str] | None = None,
+    ) -> CheckedRecord:
+        """The rows of ``record``, which the rules have loaded as ``match``."""
+        deals = []
+        for deal, log in zip(record["deals"], match.deals):
+            deals.append(
+                CheckedDeal(
+                    deal_results(log),
+                    tuple(map(dumps, deal["events"])),
+                    frozenset(index for index, _ in log.rejected),
+                )
+            )
+        return cls(
+            game=match.game.id,
+            options=dumps(record["options"]),
+            first_dealer=match.first_dealer,
+            stopped=match.stopped,
+            finished=match.finished,
+            results=match_results(match),
+            names=names,
+            genders=None if genders is None else list(genders),
+            deals=tuple(deals),
+            finished_at=finished_time(record),
+        )
+
+
+@dataclass(frozen=True)
+class Inserted:
+    """A match as stored: its id, its deals' ids, and its players' names and genders as the
+    roster has them (a "jonas" typed for the roster's "Jonas" sits as "Jonas")."""
+
+    match_id: int
+    deal_ids: list[int]
+    names: list[str]
+    genders: list[str]
+
+
+# An entry row as an import writes it, at the driver (``prepared``).
+INSERT_ENTRIES = Prepared(
+    insert(EntryRow).values(
+        deal_id=bindparam("deal_id"),
+        seq=bindparam("seq"),
+        event=bindparam("event"),
+        refused=bindparam("refused"),
+        at=bindparam("at"),
     )
-    session.add(row)
-    session.flush()
-    assert row.id is not None
-    players = seat_players(session, names, genders)
-    session.exec(
+)
+ENTRY_BATCH = 20_000  # entry rows handed to the driver at a time: what they cost in memory
+ENTRY_COLUMNS = ("deal_id", "seq", "event", "refused", "at")
+COPY_ENTRIES = f"COPY entries ({', '.join(ENTRY_COLUMNS)}) FROM STDIN"
+
+
+def write_entries(connection: Connection, rows: list[dict[str, Any]]) -> None:
+    """Insert entry rows (``ENTRY_COLUMNS``) in the connection's transaction.
+
+    On PostgreSQL by ``COPY``: psycopg's ``executemany`` sends each row as a statement
+    of its own (in a pipeline), and its Python work per row was most of an import's
+    time there (10 000 matches, 2.4 million entries: over two minutes). A driver's
+    error is told as SQLAlchemy's statements tell it (``engine.server_fault``).
+    """
+    if connection.dialect.name != "postgresql":
+        INSERT_ENTRIES.run_many(connection, rows)
+        return
+    if not rows:
+        return
+    try:
+        with (
+            connection.connection.driver_connection.cursor() as cursor,  # type: ignore[union-attr]
+            cursor.copy(COPY_ENTRIES) as copy,
+        ):
+            for row in rows:
+                copy.write_row([row[name] for name in ENTRY_COLUMNS])
+    except Exception as error:
+        fault = server_fault(connection.engine, error)
+        if fault is None:
+            raise
+        raise fault from error
+
+
+def insert_matches(
+    session: Session, checked: Sequence[CheckedRecord], roster: Roster | None = None
+) -> list[Inserted]:
+    """Store checked records in the caller's transaction; what was stored, in order.
+
+    Each kind of row is written with one statement for all the records (the driver
+    takes the rows in batches), where one record at a time through the ORM cost some
+    50 statements a match: an import of 10 000 matches took many minutes. Each match
+    is stored as one import of it alone stores it: created (and, if it ended, finished)
+    at a moment of its own, now unless it has its own times, and its names seated
+    through the ``roster`` (read here if not given).
+    """
+    if not checked:
+        return []
+    roster = roster or Roster(session)
+    connection = session.connection()
+    moments = [utcnow() for _ in checked]
+    match_ids = [
+        row.id
+        for row in connection.execute(
+            insert(MatchRow).returning(col(MatchRow.id), sort_by_parameter_order=True),
+            [
+                {
+                    "game": one.game,
+                    "options": one.options,
+                    "first_dealer": one.first_dealer,
+                    "stopped": one.stopped,
+                    "status": one.results["status"],
+                    "winners": one.results["winners"],
+                    "created_at": one.created_at or now,
+                    "finished_at": (one.finished_at or one.created_at or now)
+                    if one.finished
+                    else None,
+                    "revision": 0,
+                }
+                for one, now in zip(checked, moments)
+            ],
+        )
+    ]
+    seated = [roster.seat(one.names, one.genders) for one in checked]
+    connection.execute(
         insert(Seat),
-        params=[
-            {"match_id": row.id, "seat": seat, "player_id": player.id}
+        [
+            {"match_id": match_id, "seat": seat, "player_id": player.id}
+            for match_id, players in zip(match_ids, seated)
             for seat, player in enumerate(players)
         ],
     )
-    deal_ids: list[int] = []
-    for number, (deal, log) in enumerate(zip(record["deals"], match.deals)):
-        deal_id: int = session.exec(
-            insert(DealRow)
-            .values(match_id=row.id, number=number, started_at=now, **deal_results(log))
-            .returning(col(DealRow.id))
-        ).scalar_one()
-        deal_ids.append(deal_id)
-        refused = {index for index, _ in log.rejected}
-        if deal["events"]:
-            session.exec(
-                insert(EntryRow),
-                params=[
-                    {
-                        "deal_id": deal_id,
-                        "seq": seq,
-                        "event": dumps(event),
-                        "refused": seq in refused,
-                        "at": now,
-                    }
-                    for seq, event in enumerate(deal["events"])
-                ],
+    deal_rows = [
+        {"match_id": match_id, "number": number, "started_at": now, **deal.results}
+        for match_id, one, now in zip(match_ids, checked, moments)
+        for number, deal in enumerate(one.deals)
+    ]
+    deal_ids: dict[tuple[int, int], int] = {}
+    if deal_rows:
+        # Rows come back in the driver's batches, each naming its match and number.
+        for row in connection.execute(
+            insert(DealRow).returning(col(DealRow.id), col(DealRow.match_id), col(DealRow.number)),
+            deal_rows,
+        ):
+            deal_ids[row.match_id, row.number] = row.id
+    del deal_rows
+    entry_rows: list[dict[str, Any]] = []
+    for match_id, one, now in zip(match_ids, checked, moments):
+        for number, deal in enumerate(one.deals):
+            deal_id = deal_ids[match_id, number]
+            entry_rows.extend(
+                {
+                    "deal_id": deal_id,
+                    "seq": seq,
+                    "event": event,
+                    "refused": seq in deal.refused,
+                    "at": now,
+                }
+                for seq, event in enumerate(deal.events)
             )
-    return row.id, deal_ids, [p.name for p in players], [p.gender for p in players]
+            if len(entry_rows) >= ENTRY_BATCH:
+                write_entries(connection, entry_rows)
+                entry_rows = []
+    write_entries(connection, entry_rows)
+    return [
+        Inserted(
+            match_id,
+            [deal_ids[match_id, number] for number in range(len(one.deals))],
+            [p.name for p in players],
+            [p.gender for p in players],
+        )
+        for match_id, one, players in zip(match_ids, checked, seated)
+    ]
 
 
 def find_player(session: Session, name: str) -> Player | None:
-    """The roster's player this name means: the same name, in any case or typing."""
-    key = name_key(name)
+    """The roster's player this name means: the same name, in any case or typing.
+
+    The exact name is looked up by its index; only a name the roster does not spell so
+    is compared with every roster name, by its key, without loading the players.
+    """
     exact = session.exec(select(Player).where(col(Player.name) == name)).first()
     if exact is not None:
         return exact
-    return next((p for p in session.exec(select(Player)) if name_key(p.name) == key), None)
+    key = name_key(name)
+    for player_id, other in session.exec(select(Player.id, Player.name).order_by(col(Player.id))):
+        if name_key(other) == key:
+            return session.get(Player, player_id)
+    return None
 
 
 def lock_roster(session: Session) -> None:
     """On PostgreSQL, hold the roster against other writers until this transaction ends.
 
     Whether a name is new is decided by comparing it with every roster name
-    (``find_player``): two tables seating a new "Jonas" and "jonas" at once would both
-    find none and add two people. SQLite's write lock (``BEGIN IMMEDIATE``) already
-    keeps such transactions apart; EXCLUSIVE mode does that on PostgreSQL and still
-    lets others read.
+    (``Roster``, ``find_player``): two tables seating a new "Jonas" and "jonas" at once
+    would both find none and add two people. SQLite's write lock (``BEGIN IMMEDIATE``)
+    already keeps such transactions apart; EXCLUSIVE mode does that on PostgreSQL and
+    still lets others read.
     """
     if session.get_bind().dialect.name == "postgresql":
         session.connection().execute(text("LOCK TABLE players IN EXCLUSIVE MODE"))
 
 
-def seat_players(
-    session: Session, names: Sequence[str], genders: Sequence[str] | None = None
-) -> list[Player]:
-    """The roster's players of these names, adding the names the roster lacks.
+@dataclass(frozen=True, slots=True)
+class RosterPlayer:
+    id: int
+    name: str
+    gender: str
 
-    A name new to the roster takes its gender from ``genders`` (one per name),
-    else the guess from its spelling; a known player keeps the roster's.
+
+class Roster:
+    """The roster as one transaction sees it, held against other writers (``lock_roster``):
+    each player by name and by name key, so that seating a name is one look-up however
+    many players the club has and however many matches an import seats.
+
+    A name means the player of that exact name, else the first player (by id) whose
+    name has its key ("jonas" is "Jonas"); a name with neither is added, with the
+    gender given for it, else the one its spelling suggests (``seat_genders``).
     """
-    lock_roster(session)
-    players = []
-    for name, gender in zip(names, seat_genders(names, genders)):
-        player = find_player(session, name)
-        if player is None:
-            player = Player(name=name, gender=gender)
-            session.add(player)
-            session.flush()
-        players.append(player)
-    return players
+
+    def __init__(self, session: Session) -> None:
+        lock_roster(session)
+        self._connection = session.connection()
+        self._by_name: dict[str, RosterPlayer] = {}
+        self._by_key: dict[str, RosterPlayer] = {}
+        for row in self._connection.execute(
+            select(Player.id, Player.name, Player.gender).order_by(col(Player.id))
+        ):
+            self._know(RosterPlayer(row.id, row.name, row.gender))
+
+    def _know(self, player: RosterPlayer) -> None:
+        self._by_name.setdefault(player.name, player)
+        self._by_key.setdefault(name_key(player.name), player)
+
+    def find(self, name: str) -> RosterPlayer | None:
+        return self._by_name.get(name) or self._by_key.get(name_key(name))
+
+    def add(self, name: str, gender: str) -> RosterPlayer:
+        """Add a name the roster lacks (``find`` found none)."""
+        player_id = self._connection.execute(
+            insert(Player)
+            .values(name=name, gender=gender, created_at=utcnow())
+            .returning(col(Player.id))
+        ).scalar_one()
+        player = RosterPlayer(stored_id(player_id), name, gender)
+        self._know(player)
+        return player
+
+    def seat(
+        self, names: Sequence[str], genders: Sequence[str] | None = None
+    ) -> list[RosterPlayer]:
+        """The players of these names, adding the names the roster lacks."""
+        return [
+            self.find(name) or self.add(name, gender)
+            for name, gender in zip(names, seat_genders(names, genders))
+        ]

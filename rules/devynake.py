@@ -97,6 +97,7 @@ class DevynakeDeal(Deal):
             for seat in range(seats)
         ]
         self.rows: dict[Suit, tuple[int, int]] = {}  # suit -> (lowest, highest) placed
+        self.lowest = game.lowest
         self.turn = self.left_of(dealer)
         self.out: list[int] = []  # seats in the order they went out
         self.last_placed: Moment | None = None  # the card a pass is told by
@@ -104,13 +105,25 @@ class DevynakeDeal(Deal):
     # -- what fits ------------------------------------------------------
     def needs(self, suit: Suit) -> list[int]:
         """Ranks that fit the suit's row now."""
-        if suit not in self.rows:
+        row = self.rows.get(suit)
+        if row is None:
             return [NINE]
-        low, high = self.rows[suit]
-        return [r for r in (low - 1, high + 1) if self.game.lowest <= r <= ACE]
+        low, high = row
+        ranks = [low - 1] if low > self.lowest else []
+        if high < ACE:
+            ranks.append(high + 1)
+        return ranks
+
+    def fits(self, card: Card) -> bool:
+        """Whether the card fits its suit's row now (is in ``fitting``)."""
+        row = self.rows.get(card.suit)
+        if row is None:
+            return card.rank == NINE
+        rank = card.rank
+        return (rank == row[0] - 1 and rank >= self.lowest) or (rank == row[1] + 1 <= ACE)
 
     def fitting(self) -> frozenset[Card]:
-        return frozenset(Card(rank, suit) for suit in SUITS for rank in self.needs(suit))
+        return frozenset([Card(rank, suit) for suit in SUITS for rank in self.needs(suit)])
 
     def placed(self, card: Card) -> bool:
         row = self.rows.get(card.suit)
@@ -128,7 +141,7 @@ class DevynakeDeal(Deal):
             card = entry.card
             if self.placed(card):
                 raise Refused(Code.CARD_GONE, card=card)
-            if card not in self.fitting():
+            if not self.fits(card):
                 raise self._why_not(card)
 
     def legal_entries(self) -> list[Entry]:

@@ -40,7 +40,12 @@ class Refused(ValueError):
         self.code = code
         self.reason = reason or code.value
         self.params = params
-        super().__init__(f"{code.value}: {self.reason} {params}")
+        super().__init__(code, self.reason)
+
+    def __str__(self) -> str:
+        # Written when asked for: a record's refused entries are many, and the text of
+        # their facts (cards and suits by ``repr``) cost more than refusing them.
+        return f"{self.code.value}: {self.reason} {self.params}"
 
 
 def _as_card(card: Card | str) -> Card:

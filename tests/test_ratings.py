@@ -283,6 +283,27 @@ def test_any_sequence_of_changes_equals_a_rebuild(store, store_url, monkeypatch)
     assert rows(store_url, "SELECT count(*) FROM ratings WHERE game = 'domino'")[0][0] >= 3
 
 
+def test_an_import_of_many_matches_is_rated_as_a_rebuild_rates_them(store, store_url, monkeypatch):
+    """One import of matches of several games, sharing players, one not finished, after
+    matches already rated: the ratings it keeps are exactly a rebuild's. The ids are read
+    in batches of two here, so that every batch boundary is crossed."""
+    monkeypatch.setattr(models.ratings, "ID_BATCH", 2)
+    rng = random.Random(11)
+    roster = ["Ona", "Jonas", "Rūta", "Petras", "Ieva"]
+    store.import_records([stopped_record("domino", ["Ona", "Jonas", "Rūta"], rng)[0]])
+    batch = [
+        stopped_record(game, rng.sample(roster, 3), rng)[0]
+        for game in ("domino", "bumas", "devynake", "domino", "devynake", "domino", "bumas")
+    ]
+    going_on = {**batch[0], "stopped": False}  # one deal of many: not finished, not rated
+    ids = store.import_records([*batch, going_on])
+    assert len(ids) == len(batch) + 1
+    kept = rows(store_url, ORDERED)
+    assert {row[0] for row in kept} >= set(ids[:-1]) and ids[-1] not in {row[0] for row in kept}
+    store.rebuild_ratings()
+    assert rows(store_url, ORDERED) == kept
+
+
 def test_the_migration_fills_the_ratings_as_a_rebuild_does(store_url):
     rng = random.Random(8)
     first = Store(store_url)

@@ -24,6 +24,7 @@ from models import Store
 from models.peek import home
 
 ORM = ("sqlalchemy", "sqlmodel", "pydantic")
+CLUB = ("app.club", "models.pin_gate")  # a club's screens and its PIN gate
 FULL_DEAL = json.loads((SCENARIOS / "devynake-full-deal.json").read_bytes())
 
 # The child: the app's first screen, noting which ORM modules were loaded when its patch
@@ -42,6 +43,7 @@ import flet as ft
 from app.run import main
 
 ORM = ("sqlalchemy", "sqlmodel", "pydantic")
+CLUB = ("app.club", "models.pin_gate")
 encode = configure_encode_object_for_msgpack(BaseControl)
 
 
@@ -55,6 +57,7 @@ class Wire(Connection):
         msgpack.packb([message.action, message.body], default=encode)
         if self.loaded is None:
             self.loaded = [m for m in ORM if m in sys.modules]
+            self.club = [m for m in CLUB if m in sys.modules]
 
 
 def tiles(session):
@@ -79,8 +82,8 @@ async def run():
     # main(), whose page.render sends the home screen.
     msgpack.packb(session.get_page_patch(), default=encode)
     opening = main(session.page)
-    out = {"loaded": wire.loaded, "tiles": tiles(session), "texts": texts(session),
-           "background": opening is not None}
+    out = {"loaded": wire.loaded, "club": wire.club, "tiles": tiles(session),
+           "texts": texts(session), "background": opening is not None}
     if opening is not None:
         store, problem = opening.result()
         out["problem_after"] = problem
@@ -136,6 +139,7 @@ def test_the_first_screen_is_drawn_without_the_orm(tmp_path):
     screen = first_screen(file)
     assert screen["background"]
     assert screen["loaded"] == []  # not one of SQLAlchemy, SQLModel, pydantic
+    assert screen["club"] == []  # nor a club's screens and PIN gate
     assert screen["tiles"] == expected  # the same matches to resume, with the same totals
     assert screen["problem_after"] is None
     assert screen["loaded_after"] == list(ORM)  # and then the store did open
@@ -180,6 +184,7 @@ def test_a_club_server_opens_its_store_first(tmp_path):
     stored(file)
     screen = first_screen(file, PARTIJA_CLUB="1")
     assert not screen["background"] and screen["loaded"] == list(ORM)
+    assert screen["club"] == list(CLUB)  # its first screen asks for the PIN
 
 
 def set_aside(folder: Path) -> list[Path]:

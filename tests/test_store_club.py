@@ -370,6 +370,33 @@ def test_a_dropped_table_is_the_servers_own_words_not_a_traceback(postgres_serve
     postgres_server.drop_database(url)
 
 
+def test_entries_the_server_refuses_on_import_are_told_and_nothing_is_stored(postgres_server):
+    """An import's entries go to the server in bulk (``COPY``), past SQLAlchemy: a refusal
+    there is one sentence in the server's words all the same, and the import stores
+    nothing at all."""
+    url = postgres_server.create_database()
+    store = Store(url)
+    record = {
+        "format": 1,
+        "game": "devynake",
+        "players": list(PLAYERS),
+        "options": {},
+        "first_dealer": 0,
+        "deals": [{"events": [{"type": "play", "player": 1, "card": "9H"}]}],
+    }
+    postgres_server.admin(
+        "ALTER TABLE entries ADD CONSTRAINT no_nine CHECK (event NOT LIKE '%9H%')", name(url)
+    )
+    with pytest.raises(StoreFault) as told:
+        store.import_records([record])
+    assert told.value.kind == "unavailable"
+    assert "no_nine" in told.value.message("en") and "\n" not in told.value.message("lt")
+    assert rows(url, "SELECT count(*) FROM matches")[0][0] == 0
+    assert rows(url, "SELECT count(*) FROM players")[0][0] == 0
+    store.close()
+    postgres_server.drop_database(url)
+
+
 def test_connections_the_server_closed_are_made_again_unseen(postgres_server):
     """A server restarted (here: every connection of the database ended by the
     administrator) costs the next call a reconnect, not a fault."""

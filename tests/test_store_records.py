@@ -132,3 +132,18 @@ def test_any_record_round_trips_exactly(store, deals, stopped):
     assert judged(exported) == judged(original)
     [again] = store.import_records([json.loads(exported)])
     assert store.export_record(again) == exported
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@given(JSON_VALUES)
+def test_values_are_stored_as_json_dumps_writes_them(value):
+    """The store's one encoder writes what ``json.dumps`` compact, unescaped, writes."""
+    from models.records import dumps
+
+    assert dumps(value) == json.dumps(value, ensure_ascii=False, separators=(",", ":"))
