@@ -74,6 +74,8 @@ def test_operator_logs_in_and_a_watcher_sees_each_card_appear(tmp_path):
         tap(table, "action-watch-link", until="watch-link")
         link = label(table, "watch-link")
         assert link.startswith(url.rstrip("/") + "/watch/")
+        tap(table, "action-watch-close")  # the QR's dialog closed: the cards again
+        by_id(table, "watch-link").first.wait_for(state="detached")
         store = Store(tmp_path / "partija.db")
         club = Club.from_setting(store.settings()[SETTING])
         store.close()

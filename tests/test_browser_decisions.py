@@ -272,7 +272,9 @@ def test_ending_a_long_match_asks_after_a_watch_link_and_a_correction(tmp_path):
         tap(page, "action-login", until=f"resume-{match_id}")
         tap(page, f"resume-{match_id}", until="expected-now")
         tap(page, "action-watch-link", until="watch-link")  # the QR opened ...
-        tap(page, "action-watch-link")  # ... and closed
+        inside(page, "watch-link")  # ... whole on the phone's screen ...
+        shot(page, "phone-watch-link-lt")
+        tap(page, "action-watch-close")  # ... and closed
         by_id(page, "watch-link").first.wait_for(state="detached")
         tap(page, "action-pass")  # an entry, then corrected into a card
         tap(page, "action-lists", until="correct-1")

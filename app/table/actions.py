@@ -139,6 +139,8 @@ def TableActions(tm: TableModel) -> ft.Control:
     on them; annulling and ending ask once first (``TableModel.ask``)."""
     lang = tm.lang
     button = kept_buttons(tm).button
+    # The watch link opens over the table, where a phone shows it whole without scrolling.
+    ft.use_dialog(watch_dialog(tm) if tm.showing_watch and tm.watch_url is not None else None)
     buttons = []
     if tm.expected() is not None:
         buttons.append(button("annul", tr(lang, "action.annul"), partial(tm.ask, "annul")))
@@ -146,15 +148,27 @@ def TableActions(tm: TableModel) -> ft.Control:
         buttons.append(button("reopen", tr(lang, "action.reopen"), tm.reopen, primary=True))
     elif not tm.match.finished:
         buttons.append(button("stop", tr(lang, "action.stop"), partial(tm.ask, "stop")))
-    if tm.watch_url is None:
-        return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
+    if tm.watch_url is not None:
+        buttons.append(button("watch-link", tr(lang, "club.show_watch"), tm.toggle_watch))
+    return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
+
+
+def watch_dialog(tm: TableModel) -> ft.AlertDialog:
+    """The match's watch link as a dialog: its QR code for the players' phones, closed by
+    its button or a tap beside it."""
     from app.club import WatchLink
 
-    buttons.append(button("watch-link", tr(lang, "club.show_watch"), tm.toggle_watch))
-    return ft.Column(
-        [
-            ft.Row(buttons, wrap=True, spacing=8, run_spacing=8),
-            *([WatchLink(tm.watch_url, lang)] if tm.showing_watch else []),
-        ],
-        spacing=8,
+    assert tm.watch_url is not None
+    close = ft.Semantics(
+        identifier="action-watch-close",
+        content=ft.TextButton(
+            tr(tm.lang, "notice.close"), height=48, on_click=lambda _: tm.hide_watch()
+        ),
+    )
+    return ft.AlertDialog(
+        title=tr(tm.lang, "club.show_watch"),
+        content=WatchLink(tm.watch_url, tm.lang),
+        actions=[close],
+        scrollable=True,
+        on_dismiss=lambda _: tm.hide_watch(),
     )

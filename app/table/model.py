@@ -388,6 +388,9 @@ class TableModel:
     def toggle_watch(self) -> None:
         self.showing_watch = not self.showing_watch
 
+    def hide_watch(self) -> None:
+        self.showing_watch = False
+
     def ask(self, step: str) -> None:
         """The first tap on "annul the deal", "end the match" (or "next deal" while a
         violation waits) only asks: a step that throws play away is the table's to decide."""
