@@ -92,6 +92,8 @@ FLET_KEYS = {
     "splash.android",
     "splash.ios",
     "splash.web",
+    # the built-in boot screen's text (flet 1.0.5: FletApp.boot_screen_options; flet PR 6616)
+    "boot_screen.flet.startup_message",
     "android.adaptive_icon_background",
     "android.dependencies",
     "ios.dependencies",
