@@ -9,8 +9,9 @@ kind of refusal once per grammatical gender of the player it names; and it rules
 the violations the referee proves (``flag`` penalty): the first stands at once, the
 second waits an entry and annuls its deal, the others stand. Written down: the
 expected-now line before every entry, the entry's line in the list, the table's last
-line, every notice, every violation waiting (whole and short), the questions asked
-before a step, each deal's summary, the final headline, and the match's history.
+line, every notice, every violation waiting (whole, and the panel folded to one line),
+the rulings, the questions asked before a step, each deal's summary, the final
+headline, and the match's history.
 
 The files were read sentence by sentence by an editor (grammar, case, agreement, one
 term per concept as ``test_terms.py`` defines them); a change of wording shows here as
@@ -27,7 +28,7 @@ from typing import Any
 
 from randomplay import random_entry
 
-from app.i18n import signed, tr
+from app.i18n import signed, tr, trn
 from app.table import state
 from app.table.model import TableModel
 from models import Store
@@ -75,11 +76,16 @@ class Recorder:
             for part in SENTENCE_END.split(tm.notice.text):
                 self.say(f"notice {tm.notice.kind}", part)
         self.say("last", tm.last_entry())
-        for pending in state.pending_violations(tm):
-            if pending.key not in self.shown_pending:
-                self.shown_pending.add(pending.key)
-                self.say("violation waiting", pending.text)
-                self.say("violation short", pending.short)
+        pending = state.pending_violations(tm)
+        for item in pending:
+            if item.key not in self.shown_pending:
+                self.shown_pending.add(item.key)
+                self.say("violation waiting", item.text)
+        if pending:  # the panel, folded: the oldest in short, and how many more wait
+            more = (
+                f". {trn(tm.lang, 'violation.more', len(pending) - 1)}" if len(pending) > 1 else ""
+            )
+            self.say("violation panel", pending[0].short + more)
         self.say("expected", tm.headline())
 
     def try_wrong(self) -> None:
@@ -114,7 +120,7 @@ class Recorder:
         tm = self.tm
         for pending in state.pending_violations(tm):
             if pending.key == self.waiting:
-                self.say("ruling", tr(tm.lang, "confirm.annul"))
+                self.say("ruling", tr(tm.lang, "action.annul"))
                 self.waiting = None
                 tm.annul_for(pending.key)
                 self.screen()
@@ -125,7 +131,7 @@ class Recorder:
             if self.violations == 2:
                 self.waiting = pending.key  # the table plays on; the question stays
                 continue
-            self.say("ruling", "stand")
+            self.say("ruling", tr(tm.lang, "violation.let_stand"))
             tm.let_stand(pending.key)
             self.screen()
         return True
