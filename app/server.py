@@ -315,10 +315,12 @@ def serve(
     import flet_web  # type: ignore[import-untyped]  # ships no types
     import flet_web.fastapi as flet_fastapi  # type: ignore[import-untyped]
 
+    from app.i18n import DEFAULT_LANGUAGE, tr
     from app.startup_text import StartupText, served_language
 
     web = flet_fastapi.FastAPI()
-    web.mount("/", flet_fastapi.app(main, assets_dir=assets_dir, no_cdn=True))
+    title = tr(DEFAULT_LANGUAGE, "app.title")  # the page's before the app names it
+    web.mount("/", flet_fastapi.app(main, app_name=title, assets_dir=assets_dir, no_cdn=True))
     logging.getLogger(flet_fastapi.__name__).addFilter(FletReceiveErrors())
     client = Path(flet_web.get_package_web_dir())
     guarded = SameOriginGuard(StartupText(web, client, served_language), hosts, watch)

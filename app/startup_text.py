@@ -8,6 +8,10 @@ replaced. Chromium runs the WebAssembly build (``main.dart.wasm``), where the
 text is the name of an imported string constant, in the import section; other
 browsers run the JavaScript build (``main.dart.js``), where it is a literal.
 
+The page itself (``index.html``, served for every address of the app) gets the
+same words for its splash's label, which a screen reader says, and the language's
+code on its ``<html>`` element.
+
 The language is the one the database's settings name, as the first screen's is;
 else the app's first language (a browser's own is not known before the app
 runs). Anything not as expected – the text not found once, a section not where
@@ -16,6 +20,7 @@ it should be – serves the client as it is: an English word is better than no a
 
 from __future__ import annotations
 
+import html
 import json
 from collections.abc import Callable
 from enum import StrEnum
@@ -23,7 +28,7 @@ from functools import cache
 from pathlib import Path
 
 from app.i18n import tr
-from app.server import ASGIApp, Receive, Scope, Send
+from app.server import ASGIApp, Message, Receive, Scope, Send
 
 FLET_TEXT = "Working..."
 IMPORT_SECTION = 2  # the WebAssembly binary's id of its import section
@@ -113,9 +118,25 @@ def served_language() -> str:
     return first_language(first.settings if first is not None else {}, web=True)
 
 
+FLET_LABEL = b'aria-label="Loading"'  # the page's splash, for a screen reader
+HTML_TAG = b"<html>"
+REPLACED = (b"content-length", b"etag", b"last-modified", b"cache-control")
+
+
+def patched_page(data: bytes, lang: str, text: str) -> bytes:
+    """Flet's page with its splash's label ``text`` and its language ``lang``; what is not
+    found in it once is left as it is."""
+    label = f'aria-label="{html.escape(text)}"'.encode()
+    if data.count(FLET_LABEL) == 1:
+        data = data.replace(FLET_LABEL, label)
+    if data.count(HTML_TAG) == 1:
+        data = data.replace(HTML_TAG, f'<html lang="{lang}">'.encode())
+    return data
+
+
 class StartupText:
     """ASGI middleware: the web client's program files, with the start text in the
-    language ``language()`` names."""
+    language ``language()`` names; and its page, with that text and language."""
 
     def __init__(self, app: ASGIApp, folder: Path, language: Callable[[], str]) -> None:
         self.app = app
@@ -124,11 +145,12 @@ class StartupText:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         path = str(scope.get("path", ""))
-        if (
-            scope["type"] != "http"
-            or scope.get("method") not in ("GET", "HEAD")
-            or path not in set(Client)
-        ):
+        if scope["type"] != "http" or scope.get("method") not in ("GET", "HEAD"):
+            await self.app(scope, receive, send)
+            return
+        if path not in set(Client):
+            if scope["method"] == "GET":  # the language is looked up for a page only
+                send = PageSend(send, self.language)
             await self.app(scope, receive, send)
             return
         file = Client(path)
@@ -142,3 +164,39 @@ class StartupText:
         await send(
             {"type": "http.response.body", "body": body if scope["method"] == "GET" else b""}
         )
+
+
+class PageSend:
+    """``send`` for one response: an HTML page is held until its last part, then sent
+    patched (``patched_page``) with its length told anew; any other goes on as it comes."""
+
+    def __init__(self, send: Send, language: Callable[[], str]) -> None:
+        self.send = send
+        self.language = language
+        self.start: Message | None = None  # the page's start, held with its body
+        self.body = b""
+
+    async def __call__(self, message: Message) -> None:
+        if message["type"] == "http.response.start" and is_html(message):
+            self.start = message
+            return
+        if self.start is None or message["type"] != "http.response.body":
+            await self.send(message)
+            return
+        self.body += message.get("body", b"")
+        if message.get("more_body", False):
+            return
+        lang = self.language()
+        body = patched_page(self.body, lang, tr(lang, "app.loading"))
+        # Its validators were the file's: this page is not that file, in any language.
+        headers = [(k, v) for k, v in self.start["headers"] if k.lower() not in REPLACED]
+        headers += [(b"content-length", str(len(body)).encode()), (b"cache-control", NO_CACHE)]
+        await self.send({**self.start, "headers": headers})
+        await self.send({"type": "http.response.body", "body": body})
+
+
+def is_html(start: Message) -> bool:
+    return any(
+        key.lower() == b"content-type" and value.startswith(b"text/html")
+        for key, value in start.get("headers", [])
+    )

@@ -13,7 +13,15 @@ from pathlib import Path
 import pytest
 from webapp import PHONE, WAIT_MS, browser_page, need_browser, serve, shot
 
-from app.startup_text import FLET_TEXT, leb128, name, patched_js, patched_wasm, read_leb128
+from app.startup_text import (
+    FLET_TEXT,
+    leb128,
+    name,
+    patched_js,
+    patched_page,
+    patched_wasm,
+    read_leb128,
+)
 from models import Store
 
 LT, EN = "Kraunama…", "Loading…"
@@ -84,6 +92,21 @@ def test_the_served_client_says_loading_in_the_chosen_language(tmp_path, lang, t
         assert FLET_TEXT.encode() not in client
         script = fetch(url, "main.dart.js")
         assert f'[30,"{text}"]'.encode() in script and FLET_TEXT.encode() not in script
+        for address in ("", "settings"):  # the page, for every address of the app
+            page = fetch(url, address).decode()
+            assert f'<html lang="{lang or "lt"}">' in page
+            assert f'aria-label="{text}"' in page and 'aria-label="Loading"' not in page
+            assert "<title>Partija</title>" in page
+
+
+def test_a_page_not_as_expected_is_served_as_it_is():
+    page = b'<html><div aria-label="Loading"></div></html>'
+    assert (
+        patched_page(page, "lt", LT)
+        == '<html lang="lt"><div aria-label="Kraunama…"></div></html>'.encode()
+    )
+    twice = b"<html><html>"
+    assert patched_page(twice, "en", EN) == twice
 
 
 def test_a_lithuanian_player_sees_kraunama_while_the_app_starts(tmp_path):
