@@ -221,6 +221,20 @@ def test_each_games_match_reads_as_it_was_read(tmp_path):
         assert play(game, tmp_path) == snapshot(game).read_text(encoding="utf-8"), game
 
 
+def test_every_text_of_the_matches_passes_the_sentence_checks():
+    """No two colons in a line, a question with its mark, no bare infinitive, no *tu*
+    form (``test_sentences.problems``), in every text the snapshots hold."""
+    from test_sentences import problems
+
+    found = []
+    for game in MATCHES:
+        for line in snapshot(game).read_text(encoding="utf-8").splitlines():
+            tag, _, text = line.partition(": ")
+            if text and tag not in ("players", "try"):  # the test's own notes
+                found += [(game, text, p) for p in problems(text, "lt")]
+    assert not found, found
+
+
 if __name__ == "__main__":
     import tempfile
 
