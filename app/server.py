@@ -28,6 +28,7 @@ import signal
 import socket
 import threading
 from collections.abc import Awaitable, Callable, Iterator, MutableMapping
+from pathlib import Path
 from types import FrameType
 from typing import Any
 
@@ -325,10 +326,17 @@ def serve(
 ) -> None:
     """Serve the app to browsers on ``host:port`` for ``hosts`` until stopped (SIGINT,
     SIGTERM); ``watch``: a club's check of its watch tokens."""
-    import flet_web.fastapi as flet_fastapi  # type: ignore[import-untyped]  # ships no types
+    import flet_web  # type: ignore[import-untyped]  # ships no types
+    import flet_web.fastapi as flet_fastapi  # type: ignore[import-untyped]
+
+    from app.i18n import DEFAULT_LANGUAGE, tr
+    from app.startup_text import StartupText, served_language
 
     short_message_repr()
     web = flet_fastapi.FastAPI()
-    web.mount("/", flet_fastapi.app(main, assets_dir=assets_dir, no_cdn=True))
+    title = tr(DEFAULT_LANGUAGE, "app.title")  # the page's before the app names it
+    web.mount("/", flet_fastapi.app(main, app_name=title, assets_dir=assets_dir, no_cdn=True))
     logging.getLogger(flet_fastapi.__name__).addFilter(FletReceiveErrors())
-    StoppingServer(SameOriginGuard(web, hosts, watch), host, port).run()
+    client = Path(flet_web.get_package_web_dir())
+    guarded = SameOriginGuard(StartupText(web, client, served_language), hosts, watch)
+    StoppingServer(guarded, host, port).run()

@@ -11,6 +11,8 @@ import json
 
 from webapp import PHONE, browser_page, by_id, label, need_browser, open_app, serve, shot, tap
 
+from app.settings_model import THEMES
+
 
 def store_at(folder):
     from models import Store
@@ -167,3 +169,18 @@ def test_a_new_deal_opens_at_the_top_of_its_cards(tmp_path):
         )
         inside(page, "card-6S")
         inside(page, "expected-now")
+
+
+def test_the_theme_choices_keep_their_words_whole_at_360_px(tmp_path):
+    """Review item 17: „Kaip įrenginyje" broke mid-word on a phone. The choices wrap to a
+    new row rather than squeeze: each is one line of words, as tall as its neighbours and
+    inside the screen."""
+    need_browser()
+    with serve(tmp_path) as url, browser_page(PHONE) as page:
+        open_app(page, url, first="nav-settings")
+        tap(page, "nav-settings", until="settings-theme-system")
+        assert label(page, "settings-theme-system") == "Kaip sistemoje"
+        boxes = {value: inside(page, f"settings-theme-{value}") for value in THEMES}
+        heights = {round(box["height"]) for box in boxes.values()}
+        assert len(heights) == 1, boxes  # a label on two lines makes its button taller
+        shot(page, "settings-phone-lt")

@@ -71,6 +71,7 @@ def facts(reason: str, card: Card) -> dict[str, object]:
     """Every fact the reason's sentences name: seat 0 acts, seat 1 is the other one."""
     named = {n for text in wordings(f"refusal.{reason}") for n in named_facts(text)}
     values = {"player": 0, "expected": 1, "other": 1, "card": card, "suit": Suit.HEARTS}
+    values.update(top=card, face=card)  # the card on the pile, at the end: cards too
     return {n: values.get(n, 3) for n in named}
 
 

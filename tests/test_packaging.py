@@ -92,6 +92,8 @@ FLET_KEYS = {
     "splash.android",
     "splash.ios",
     "splash.web",
+    # the built-in boot screen's text (flet 1.0.5: FletApp.boot_screen_options; flet PR 6616)
+    "boot_screen.flet.startup_message",
     "android.adaptive_icon_background",
     "android.dependencies",
     "ios.dependencies",
@@ -323,3 +325,10 @@ def test_markers_that_exclude_phones_are_followed():
 )
 def test_pure_python_means_a_wheel_for_any_platform(wheel, pure):
     assert is_pure_python({"wheels": [{"url": f"https://example.invalid/{wheel}"}]}) is pure
+
+
+def test_a_built_apps_start_screen_says_loading_in_lithuanian():
+    from app.i18n import DEFAULT_LANGUAGE, tr
+
+    screen = PYPROJECT["tool"]["flet"]["boot_screen"]["flet"]
+    assert screen["startup_message"] == tr(DEFAULT_LANGUAGE, "app.loading") == "Kraunama…"
