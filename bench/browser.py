@@ -5,13 +5,16 @@
 Both apps are served on 127.0.0.1 in web mode (no CDN) and opened in one
 headless Chromium (Debian's /usr/bin/chromium) at 360×740. The counter is
 the smallest Flet app there is: a number and a button, the click adds one.
-Partija opens a stored Pradeda devynakė match of ``--deals`` whole deals
-with an open deal, and taps legal cards (or the pass button) in turn.
+Partija opens stored Pradeda devynakė matches of ``--deals`` whole deals
+(one tab each, 10 and 1 000 by default) with an open deal, and taps legal
+cards (or the pass button) in turn.
 
 Each measurement runs from Playwright's click until the answer is on the
 screen: the counter's new number, Partija's ``last-entry`` line naming the
-new entry. Counter and table are measured in turn, so both see the same
-machine; the ratio of their medians is the figure that counts.
+new entry. DevTools' WebSocket frame times split it in two: the server's
+round trip and the client's share (click to frame, frame to screen). The
+counter and each table are clicked in turn, so all see the same machine;
+the ratios of their percentiles are the figures that count.
 
     uv run python bench/browser.py --serve-counter PORT   # the counter app alone
 """
@@ -99,16 +102,71 @@ SHOWS = """([id, text]) => Array.from(
   .some(n => ((n.getAttribute('aria-label') || '') + '|' + (n.textContent || '')).includes(text))"""
 
 
-def timed_click(page: Any, identifier: str, shows: str, answer: str) -> float:
-    """Click, and wait (each animation frame) until ``shows`` tells ``answer``."""
+class Wire:
+    """The WebSocket frames one page sends and receives, timed by Chromium (DevTools).
+
+    Chromium stamps each frame on one monotonic clock, so "last answer frame −
+    click's frame" is the server's round trip (network on loopback, Python,
+    Flet's diff), and the rest of a click's time is the client's: the click
+    reaching Flet's Dart side, and the answer decoded, laid out and painted.
+    """
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.sent: list[float] = []
+        self.received: list[float] = []
+        cdp = page.context.new_cdp_session(page)
+        cdp.on("Network.webSocketFrameSent", lambda e: self.sent.append(e["timestamp"]))
+        cdp.on("Network.webSocketFrameReceived", lambda e: self.received.append(e["timestamp"]))
+        cdp.send("Network.enable")
+
+    def clear(self) -> None:
+        self.sent.clear()
+        self.received.clear()
+
+    def round_trip(self) -> tuple[float, int]:
+        """Seconds from the click's first frame to the last answer frame, and answer count."""
+        self.page.evaluate("0")  # let DevTools events queued so far arrive
+        if not self.sent or not self.received:
+            raise RuntimeError("a click without its WebSocket frames")
+        answers = [t for t in self.received if t >= self.sent[0]]
+        return answers[-1] - self.sent[0], len(answers)
+
+
+class Sample:
+    """One app's clicks: whole time and the server's round trip inside it."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.total: list[float] = []
+        self.server: list[float] = []
+        self.frames: list[int] = []
+
+    def add(self, total: float, server: float, frames: int) -> None:
+        self.total.append(total)
+        self.server.append(server)
+        self.frames.append(frames)
+
+    @property
+    def client(self) -> list[float]:
+        return [t - s for t, s in zip(self.total, self.server, strict=True)]
+
+
+def timed_click(
+    page: Any, wire: Wire, identifier: str, shows: str, answer: str
+) -> tuple[float, float, int]:
+    """Click, wait (each animation frame) until ``shows`` tells ``answer``; times."""
     from webapp import by_id
 
     node = by_id(page, identifier).first
     node.wait_for()
+    wire.clear()
     start = time.perf_counter()
     node.click()
     page.wait_for_function(SHOWS, arg=[shows, answer], polling="raf")
-    return time.perf_counter() - start
+    total = time.perf_counter() - start
+    server, frames = wire.round_trip()
+    return total, server, frames
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -116,11 +174,89 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
+def load_average() -> str:
+    return ", ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+class Table:
+    """One open Partija match in its own tab, with the referee's copy to draw legal entries."""
+
+    def __init__(self, page: Any, record: dict[str, Any], deals: int) -> None:
+        from rules.record import load
+
+        self.page = page
+        self.shadow, _ = load(record)
+        self.entries = 0
+        self.sample = Sample(f"card tap, {deals} deals")
+        self.wire = Wire(page)
+
+    def click(self, rng: random.Random, timed: bool) -> None:
+        from webapp import tap
+
+        from bench.table import next_entry
+        from rules.match import Status
+
+        log = self.shadow.current
+        assert log is not None
+        self.page.bring_to_front()
+        if log.status is not Status.OPEN:
+            tap(self.page, "action-next_deal")
+            waiting = self.shadow.waiting(log)
+            if waiting:  # the table asks first; its "yes" lets the violations stand
+                tap(self.page, "action-confirm-next_deal-yes")
+                for violation in waiting:
+                    self.shadow.apply({"type": "stand", "event": violation.event})
+            self.shadow.start_deal()
+            self.entries = 0
+        event = next_entry(self.shadow, rng)
+        self.shadow.apply(event)
+        self.entries += 1
+        target = f"card-{event['card']}" if event["type"] == "play" else "action-pass"
+        times = timed_click(self.page, self.wire, target, "last-entry", f": {self.entries}. ")
+        if timed:
+            self.sample.add(*times)
+
+
+def report(counter: Sample, tables: list[Table]) -> None:
+    def ms(values: list[float], share: float) -> str:
+        return f"{percentile(values, share) * 1e3:>7.1f}"
+
+    print(f"{'':>24} {'whole':>15} {'server':>15} {'client':>15} frames")
+    print(f"{'ms':>24} {'p50':>7} {'p90':>7} {'p50':>7} {'p90':>7} {'p50':>7} {'p90':>7}")
+    for sample in [counter] + [t.sample for t in tables]:
+        row = [ms(v, q) for v in (sample.total, sample.server, sample.client) for q in (0.5, 0.9)]
+        print(f"{sample.name:>24} {' '.join(row)} {statistics.median(sample.frames):>6.0f}")
+    print("ratios to the bare counter (p50 / p90):")
+    for table in tables:
+        t = table.sample
+
+        def ratio(mine: list[float], theirs: list[float], share: float) -> float:
+            return percentile(mine, share) / percentile(theirs, share)
+
+        print(
+            f"  {t.name}: whole {ratio(t.total, counter.total, 0.5):.2f} / "
+            f"{ratio(t.total, counter.total, 0.9):.2f}, "
+            f"server {ratio(t.server, counter.server, 0.5):.2f} / "
+            f"{ratio(t.server, counter.server, 0.9):.2f}, "
+            f"client {ratio(t.client, counter.client, 0.5):.2f} / "
+            f"{ratio(t.client, counter.client, 0.9):.2f}"
+        )
+    if len(tables) > 1:
+        first, last = tables[0].sample, tables[-1].sample
+        print(
+            f"{last.name} ÷ {first.name}: whole p50 "
+            f"{percentile(last.total, 0.5) / percentile(first.total, 0.5):.2f}, "
+            f"server p50 {percentile(last.server, 0.5) / percentile(first.server, 0.5):.2f}"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--taps", type=int, default=60, help="timed taps of each app")
     parser.add_argument("--warm", type=int, default=5, help="untimed taps of each first")
-    parser.add_argument("--deals", type=int, default=10, help="whole deals stored before")
+    parser.add_argument(
+        "--deals", default="10,1000", help="whole deals stored before, one tab per length"
+    )
     parser.add_argument("--serve-counter", type=int, metavar="PORT", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve_counter:
@@ -129,64 +265,54 @@ def main() -> None:
 
     from webapp import CHROMIUM, browser_page, open_app, serve, tap
 
-    from bench.table import devynake_record, next_entry
+    from bench.table import devynake_record
     from models import Store
-    from rules.match import Status
-    from rules.record import load
 
     if not os.path.exists(CHROMIUM):
         sys.exit(f"no Chromium at {CHROMIUM}")
+    lengths = [int(n) for n in args.deals.split(",")]
     rng = random.Random(3)
-    record = devynake_record(args.deals, rng)
-    record["deals"].append({"events": []})
-    shadow, _ = load(record)
-    counter_times: list[float] = []
-    table_times: list[float] = []
+    records = [devynake_record(n, rng) for n in lengths]
+    for record in records:
+        record["deals"].append({"events": []})
+    counter = Sample("bare Flet counter")
+    print(f"load average before: {load_average()}")
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         store = Store(folder / "partija.db")
-        [match_id] = store.import_records([record])
+        ids = store.import_records(records)
         store.close()
         with (
             serve_counter(folder) as counter_url,
             serve(folder) as table_url,
-            browser_page(PHONE) as table,
+            browser_page(PHONE) as first,
         ):
-            counter = table.context.browser.new_page(viewport=PHONE)  # the same browser
-            counter.set_default_timeout(60_000)
-            open_app(counter, counter_url, first="add")
-            open_app(table, table_url, first=f"resume-{match_id}")
-            tap(table, f"resume-{match_id}", until="expected-now")
-            entries = 0
+            browser = first.context.browser
+            counter_page = browser.new_page(viewport=PHONE)  # the same browser
+            counter_page.set_default_timeout(60_000)
+            open_app(counter_page, counter_url, first="add")
+            counter_wire = Wire(counter_page)
+            tables = []
+            for n, (match_id, record) in enumerate(zip(ids, records, strict=True)):
+                page = first if n == 0 else browser.new_page(viewport=PHONE)
+                page.set_default_timeout(60_000)
+                open_app(page, table_url, first=f"resume-{match_id}")
+                tap(page, f"resume-{match_id}", until="expected-now")
+                tables.append(Table(page, record, lengths[n]))
             for round_ in range(args.warm + args.taps):
-                log = shadow.current
-                assert log is not None
-                if log.status is not Status.OPEN:
-                    table.bring_to_front()
-                    tap(table, "action-next_deal")
-                    shadow.start_deal()
-                    entries = 0
-                counter.bring_to_front()
-                seconds = timed_click(counter, "add", "count", str(round_ + 1))
-                if round_ >= args.warm:
-                    counter_times.append(seconds)
-                event = next_entry(shadow, rng)
-                shadow.apply(event)
-                entries += 1
-                target = f"card-{event['card']}" if event["type"] == "play" else "action-pass"
-                table.bring_to_front()
-                seconds = timed_click(table, target, "last-entry", f": {entries}. ")
-                if round_ >= args.warm:
-                    table_times.append(seconds)
-    c50, t50 = percentile(counter_times, 0.5), percentile(table_times, 0.5)
-    print(f"{args.taps} clicks each, interleaved, Chromium at 360×740, {args.deals} deals stored")
-    print(f"{'':>22} {'p50 ms':>8} {'p90 ms':>8}")
+                timed = round_ >= args.warm
+                counter_page.bring_to_front()
+                times = timed_click(counter_page, counter_wire, "add", "count", str(round_ + 1))
+                if timed:
+                    counter.add(*times)
+                for table in tables:
+                    table.click(rng, timed)
+    print(f"load average after: {load_average()}")
     print(
-        f"{'bare Flet counter':>22} {c50 * 1e3:>8.1f} {percentile(counter_times, 0.9) * 1e3:>8.1f}"
+        f"{args.taps} clicks each, interleaved, one Chromium at 360×740; "
+        "server = click's frame → last answer frame, client = the rest"
     )
-    print(f"{'Partija card tap':>22} {t50 * 1e3:>8.1f} {percentile(table_times, 0.9) * 1e3:>8.1f}")
-    mean = statistics.fmean(table_times) / statistics.fmean(counter_times)
-    print(f"p50 ratio table / counter: {t50 / c50:.2f}  (mean {mean:.2f})")
+    report(counter, tables)
 
 
 if __name__ == "__main__":
