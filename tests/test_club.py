@@ -50,7 +50,8 @@ def test_a_watch_link_opens_its_own_match_only():
     assert kept.watched_match(token) == 7
 
 
-CLUB = Club.new("Klubas", "2468")
+# A fixed secret: the shapes below are test names, the same in every collecting process.
+CLUB = Club.new("Klubas", "2468", bytes(range(32)))
 REAL = CLUB.watch_token(7)
 MAC = REAL.split("-")[1]
 

@@ -217,7 +217,7 @@ def opened(
         match, names = load(record)
         assert verdict(match, names) == verdict(*load(records[match_id])), match_id
     case = os.environ.get("PYTEST_CURRENT_TEST", "").split("::")[-1].split(" ")[0]
-    print(  # the campaign's figures (uv run pytest -s tests/test_salvage.py)
+    print(  # the campaign's figures (uv run pytest -n 0 -s tests/test_salvage.py)
         f"salvage {case}: {len(recovered)} of {len(records)} matches recovered"
         f" ({len(played.finished)} finished), {len(store.roster())} players,"
         f" {len(store.settings())} settings"
