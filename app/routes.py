@@ -181,7 +181,12 @@ def TableView() -> ft.View:
     bar = top_bar(
         m, back="/", title=table.game.title(m.lang), size=18, actions=(rules,), theme=False
     )
-    body = TableScreen(table, lambda anchor: m.open_match_rules(number, anchor), m.width)
+    # Keyed by the match: a URL opened in the same tab (Flet keeps the tab's session) puts
+    # another match where this one was, and its parts must be drawn anew, not patched
+    # from the old ones (a three-player scoreboard cannot become a two-player one in place).
+    body = TableScreen(  # type: ignore[call-arg]  # Flet's components take a key; untyped
+        table, lambda anchor: m.open_match_rules(number, anchor), m.width, key=f"match-{number}"
+    )
     # A phone's table keeps its width for the cards: seven a line.
     return view(route, bar, body, margin=PHONE_MARGIN if m.width < WIDE else 12)
 
@@ -228,7 +233,9 @@ def PastMatchView() -> ft.View:
     viewing = m.viewed(number) if number is not None else None
     if viewing is None:
         return not_found(m, route)
-    return view(route, top_bar(m, back="/history"), MatchScreen(m, viewing))
+    # Keyed by the match, as the table is (``TableView``).
+    body = MatchScreen(m, viewing, key=f"past-{number}")  # type: ignore[call-arg]  # as above
+    return view(route, top_bar(m, back="/history"), body)
 
 
 @ft.component
