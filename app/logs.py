@@ -9,6 +9,7 @@ itself is told to the user in its one line, never buried under a logging traceba
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import logging.handlers
@@ -16,6 +17,7 @@ import sys
 import threading
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
 LOG_NAME = "partija.log"
 MAX_BYTES = 512 * 1024  # a few thousand faults; three old files are kept beside it
@@ -84,3 +86,30 @@ def _log_uncaught() -> None:
         previous_thread(args)
 
     threading.excepthook = on_thread_exception
+
+
+def log_loop_faults(loop: asyncio.AbstractEventLoop) -> None:
+    """An exception that ends a task nobody awaits goes to the log as well.
+
+    Flet starts some of a session's work as such tasks (a route change's event, for one);
+    asyncio would only print their failure on stderr, which a served app's user never
+    reads. The session's drawing task has a watch of its own (``app.run``).
+    """
+    if getattr(loop, "_partija_logged", False):
+        return
+    previous = loop.get_exception_handler()
+
+    def on_fault(where: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        error = context.get("exception")
+        log.error(
+            "uncaught exception in the event loop: %s",
+            context.get("message", ""),
+            exc_info=(type(error), error, error.__traceback__) if error else None,
+        )
+        if previous is not None:
+            previous(where, context)
+        else:
+            where.default_exception_handler(context)
+
+    loop.set_exception_handler(on_fault)
+    loop._partija_logged = True  # type: ignore[attr-defined]  # once a loop, not a session

@@ -28,7 +28,7 @@ from flet.utils import is_linux_server
 from app.club_mode import BOARD_PREFIX, WATCH_PREFIX, club_mode
 from app.collector import collect_when_quiet, keep_out_of_collections
 from app.i18n import tr
-from app.logs import log
+from app.logs import log, log_loop_faults
 from app.model import UNFINISHED_SHOWN, AppModel
 from app.routes import Screens
 from models.peek import home as peek_home
@@ -227,6 +227,10 @@ def main(page: ft.Page) -> StoreOpening | None:
     """One session's app. Returns the store being opened in the background, when the first
     screen was drawn without it (None: it was opened first), so a caller can wait for it."""
     collect_when_quiet(page)  # full collections between taps, not in them
+    # The connection's loop (the web server's, or Flet's own); a session without one yet
+    # (a test's own connection) has nothing to log.
+    with contextlib.suppress(AttributeError, RuntimeError):
+        log_loop_faults(page.session.connection.loop)
     page.theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN)
     page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN)
     page.padding = 0
@@ -236,11 +240,30 @@ def main(page: ft.Page) -> StoreOpening | None:
     first = peek_home(UNFINISHED_SHOWN) if home and not club_mode() else None
     if first is None:
         page.render_views(App)
+        log_if_drawing_stops(page)
         return None
     opening = StoreOpening(first_language(first.settings, web=page.web))
     page.render_views(App, first, opening)  # the first screen is sent to the client here
+    log_if_drawing_stops(page)
     opening.start()
     return opening
+
+
+def log_if_drawing_stops(page: ft.Page) -> None:
+    """Log the exception that ends the session's drawing, should one ever do so.
+
+    Flet draws every change of a session in one task, which an exception in a drawing
+    ends without a word: the screen then stays as it was, taps and all. That task is
+    Flet's own (1.0.5 names it privately); without it there is nothing to watch.
+    """
+    task = getattr(page.session, "_Session__updates_task", None)
+    if isinstance(task, asyncio.Task):
+        task.add_done_callback(_drawing_stopped)
+
+
+def _drawing_stopped(task: asyncio.Task[Any]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("a screen stopped drawing: %r", task.exception(), exc_info=task.exception())
 
 
 def first_language(settings: dict[str, Any], *, web: bool) -> str:

@@ -70,3 +70,67 @@ def test_a_log_that_cannot_be_written_says_nothing(tmp_path):
     run = cli("--db", str(tmp_path / "partija.db"), "export", "7")
     assert run.returncode == 2
     assert run.stderr.splitlines() == ["main.py: no match 7"]
+
+
+def test_a_task_that_failed_unawaited_is_logged(tmp_path):
+    """Flet runs a route change as a task nobody awaits: its failure must leave a trace."""
+    code = (
+        "import asyncio, gc, sys, pathlib; sys.path.insert(0, sys.argv[2]);"
+        "from app.logs import start_logging, log_loop_faults;"
+        "start_logging(pathlib.Path(sys.argv[1]));"
+        "loop = asyncio.new_event_loop(); log_loop_faults(loop); log_loop_faults(loop);"
+        "exec('async def fail():\\n    raise ValueError(\"a drawing that failed\")');"
+        "loop.run_until_complete(asyncio.sleep(0, loop.create_task(fail())));"
+        "loop.run_until_complete(asyncio.sleep(0.01)); gc.collect(); loop.close()"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path), str(ROOT)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 0, run.stderr
+    logged = (tmp_path / "partija.log").read_text()
+    assert logged.count("uncaught exception in the event loop") == 1  # one handler a loop
+    assert "ValueError: a drawing that failed" in logged
+    assert "a drawing that failed" in run.stderr  # and still where asyncio says it
+
+
+def test_a_screen_whose_drawing_stops_is_logged(tmp_path):
+    """An exception in a drawing ends the session's one drawing task (Flet's own, named
+    privately): the screen freezes. The log says so, with the exception."""
+    import asyncio
+    import logging
+    import random
+
+    from bench.tap import Table, stored
+
+    class Broken:
+        def update(self) -> None:
+            raise ValueError("a drawing that failed")
+
+    class Kept(logging.Handler):
+        def __init__(self) -> None:
+            super().__init__()
+            self.records: list[logging.LogRecord] = []
+
+        def emit(self, record: logging.LogRecord) -> None:
+            self.records.append(record)
+
+    kept = Kept()
+    logging.getLogger("partija").addHandler(kept)
+
+    async def run() -> None:
+        table = Table("10", tmp_path / "p.db", stored(2, random.Random(1)))
+        table.start()
+        await table.open()  # the app draws: its drawing task is alive
+        table.session.schedule_update(Broken())  # type: ignore[arg-type]
+        for _ in range(20):
+            await asyncio.sleep(0)
+
+    try:
+        asyncio.run(run())
+    finally:
+        logging.getLogger("partija").removeHandler(kept)
+    [record] = [r for r in kept.records if "stopped drawing" in r.getMessage()]
+    assert "a drawing that failed" in record.getMessage() and record.exc_info
