@@ -14,6 +14,7 @@ import asyncio
 import concurrent.futures
 import contextlib
 import contextvars
+import functools
 import importlib
 import pathlib
 import socket
@@ -250,20 +251,25 @@ def main(page: ft.Page) -> StoreOpening | None:
 
 
 def log_if_drawing_stops(page: ft.Page) -> None:
-    """Log the exception that ends the session's drawing, should one ever do so.
+    """Log the exception that ends the session's drawing, should one ever do so, and draw on.
 
     Flet draws every change of a session in one task, which an exception in a drawing
-    ends without a word: the screen then stays as it was, taps and all. That task is
-    Flet's own (1.0.5 names it privately); without it there is nothing to watch.
+    ends without a word: the screen would then stay as it was, taps and all. The failed
+    drawing is dropped; the next change is drawn from what the screen last got. That
+    task is Flet's own (1.0.5 names it privately); without it there is nothing to watch.
     """
     task = getattr(page.session, "_Session__updates_task", None)
     if isinstance(task, asyncio.Task):
-        task.add_done_callback(_drawing_stopped)
+        task.add_done_callback(functools.partial(_drawing_stopped, page))
 
 
-def _drawing_stopped(task: asyncio.Task[Any]) -> None:
-    if not task.cancelled() and task.exception() is not None:
-        log.error("a screen stopped drawing: %r", task.exception(), exc_info=task.exception())
+def _drawing_stopped(page: ft.Page, task: asyncio.Task[Any]) -> None:
+    if task.cancelled() or task.exception() is None:  # the session has ended
+        return
+    log.error("a screen stopped drawing: %r", task.exception(), exc_info=task.exception())
+    with contextlib.suppress(Exception):  # a session closing meanwhile: nothing to draw
+        page.session.start_updates_scheduler()  # type: ignore[no-untyped-call]  # Flet
+        log_if_drawing_stops(page)
 
 
 def first_language(settings: dict[str, Any], *, web: bool) -> str:
