@@ -221,12 +221,7 @@ def rate_match(session: Session, *, match_id: int) -> None:
     if event is None or rated:
         _recompute(session, game)
         return
-    last = session.exec(
-        select(RatingRow.finished_at, RatingRow.match_id)
-        .where(col(RatingRow.game) == game)
-        .order_by(col(RatingRow.finished_at).desc(), col(RatingRow.match_id).desc())
-        .limit(1)
-    ).first()
+    last = _last_rated(session, game)
     if last is not None and tuple(last) >= event.order:
         _recompute(session, game)  # an older match finished (or came in) after newer ones
         return
@@ -241,6 +236,17 @@ def rate_match(session: Session, *, match_id: int) -> None:
         if latest is not None:
             current[player] = (latest[0], latest[1])
     _insert(session, game, _rate(event, current))
+
+
+def _last_rated(session: Session, game: str) -> tuple[datetime, int] | None:
+    """The (finished_at, match_id) of the game's last rated match, or None: a match that
+    comes before it cannot be appended, the game is rated again."""
+    return session.exec(
+        select(RatingRow.finished_at, RatingRow.match_id)
+        .where(col(RatingRow.game) == game)
+        .order_by(col(RatingRow.finished_at).desc(), col(RatingRow.match_id).desc())
+        .limit(1)
+    ).first()
 
 
 def rate_matches(session: Session, match_ids: Sequence[int]) -> None:
@@ -262,12 +268,7 @@ def rate_matches(session: Session, match_ids: Sequence[int]) -> None:
         events = rated_matches(session, game, games[game])
         if not events:
             continue
-        last = session.exec(
-            select(RatingRow.finished_at, RatingRow.match_id)
-            .where(col(RatingRow.game) == game)
-            .order_by(col(RatingRow.finished_at).desc(), col(RatingRow.match_id).desc())
-            .limit(1)
-        ).first()
+        last = _last_rated(session, game)
         if last is not None and tuple(last) >= events[0].order:
             _recompute(session, game)  # one of them comes before a rated match
             continue
