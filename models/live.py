@@ -34,25 +34,16 @@ from .changes import announce
 from .engine import StoreFault
 from .prepared import Prepared
 from .ratings import rate_match
-from .records import StoredEntry, StoredMatch, dumps, read_match, resumable, resumed
+from .records import INSERT_ENTRY, StoredEntry, StoredMatch, dumps, read_match, resumable, resumed
 from .results import deal_results, match_results
 from .tables import DealRow, EntryRow, MatchRow, utcnow
 
-# The statements of every tap: the write's revision, and the entry (see ``prepared``).
+# A tap raises the match's revision (the entry row is ``records.INSERT_ENTRY``; see ``prepared``).
 RAISE_REVISION = Prepared(
     update(MatchRow)
     .where(col(MatchRow.id) == bindparam("match"))
     .where(col(MatchRow.revision) == bindparam("was"))
     .values(revision=bindparam("now"))
-)
-INSERT_ENTRY = Prepared(
-    insert(EntryRow).values(
-        deal_id=bindparam("deal"),
-        seq=bindparam("seq"),
-        event=bindparam("event"),
-        refused=bindparam("refused"),
-        at=bindparam("at"),
-    )
 )
 
 
@@ -188,7 +179,7 @@ class LiveMatch:
             with self._transaction() as connection:
                 INSERT_ENTRY.run(
                     connection,
-                    deal=self._deal_ids[-1],
+                    deal_id=self._deal_ids[-1],
                     seq=index,
                     event=dumps(event),
                     refused=False,

@@ -318,8 +318,8 @@ class Inserted:
     genders: list[str]
 
 
-# An entry row as an import writes it, at the driver (``prepared``).
-INSERT_ENTRIES = Prepared(
+# An entry row at the driver (``prepared``): a tap's one row, an import's many.
+INSERT_ENTRY = Prepared(
     insert(EntryRow).values(
         deal_id=bindparam("deal_id"),
         seq=bindparam("seq"),
@@ -342,7 +342,7 @@ def write_entries(connection: Connection, rows: list[dict[str, Any]]) -> None:
     error is told as SQLAlchemy's statements tell it (``engine.server_fault``).
     """
     if connection.dialect.name != "postgresql":
-        INSERT_ENTRIES.run_many(connection, rows)
+        INSERT_ENTRY.run_many(connection, rows)
         return
     if not rows:
         return

@@ -10,8 +10,9 @@ from sqlalchemy import bindparam, insert, select
 from sqlmodel import col
 
 from models import Store
-from models.live import INSERT_ENTRY, RAISE_REVISION
+from models.live import RAISE_REVISION
 from models.prepared import Prepared
+from models.records import INSERT_ENTRY
 from models.tables import EntryRow, MatchRow
 
 NAMES = ["Ona", "Jonas", "Rūta"]
@@ -31,7 +32,7 @@ def test_an_entry_stored_at_the_driver_reads_back_as_sqlalchemy_stores_it(store)
     # A whole second (no microseconds) is where a driver's own date format would differ.
     at = datetime(2026, 12, 2, 7, 30, 0, tzinfo=UTC)
     with store._engine.begin() as connection:
-        INSERT_ENTRY.run(connection, deal=deal, seq=0, event='{"a": 1}', refused=True, at=at)
+        INSERT_ENTRY.run(connection, deal_id=deal, seq=0, event='{"a": 1}', refused=True, at=at)
         connection.execute(
             insert(EntryRow).values(deal_id=deal, seq=1, event='{"a": 1}', refused=True, at=at)
         )
