@@ -212,12 +212,20 @@ def proved_by_the_last_card() -> tuple[dict, dict]:
     raise AssertionError("no seed gives a deal ended by the card that proves its pass")
 
 
+def stored_before_the_last_card(folder) -> tuple[int, dict]:
+    """That match stored in ``folder``, its last card still to come: its id, and the card."""
+    record, last = proved_by_the_last_card()
+    store = store_at(folder)
+    try:
+        [match_id] = store.import_records([record])
+    finally:
+        store.close()
+    return match_id, last
+
+
 def test_a_violation_proven_by_the_deals_last_card_can_be_annulled(tmp_path):
     need_browser()
-    record, last = proved_by_the_last_card()
-    store = store_at(tmp_path)
-    [match_id] = store.import_records([record])
-    store.close()
+    match_id, last = stored_before_the_last_card(tmp_path)
     with serve(tmp_path) as url, browser_page(PHONE) as page:
         open_app(page, f"{url.rstrip('/')}/match/{match_id}", first="expected-now")
         tap(page, f"card-{last['card']}", until="deal-summary")  # the deal ends ...
@@ -232,10 +240,7 @@ def test_a_violation_proven_by_the_deals_last_card_can_be_annulled(tmp_path):
 
 def test_a_waiting_violation_survives_a_restart(tmp_path):
     need_browser()
-    record, last = proved_by_the_last_card()
-    store = store_at(tmp_path)
-    [match_id] = store.import_records([record])
-    store.close()
+    match_id, last = stored_before_the_last_card(tmp_path)
     with serve(tmp_path) as url, browser_page(PHONE) as page:
         open_app(page, f"{url.rstrip('/')}/match/{match_id}", first="expected-now")
         tap(page, f"card-{last['card']}", until="notice-violation")

@@ -6,12 +6,12 @@ from __future__ import annotations
 from webapp import PHONE, TABLET, browser_page, by_id, label, need_browser, open_app, serve, tap
 
 
-def stored_match(folder) -> int:
+def stored_match(folder, game: str = "devynake", players=("Ona", "Jonas", "Rūta")) -> int:
     from models import Store
 
     store = Store(folder / "partija.db")
     try:
-        live = store.create_match(game="devynake", players=["Ona", "Jonas", "Rūta"])
+        live = store.create_match(game=game, players=list(players))
         live.start_deal()
         return live.match_id
     finally:
@@ -64,17 +64,7 @@ def test_another_match_opened_in_the_same_tab_is_shown_whole(tmp_path):
     and a three-player one drawn over by a two-player match once left the first match on
     the screen (the server's redraw failed in Flet's table check and sent nothing)."""
     need_browser()
-    from models import Store
-
-    store = Store(tmp_path / "partija.db")
-    try:
-        three = store.create_match(game="devynake", players=["Ona", "Jonas", "Rūta"])
-        three.start_deal()
-        two = store.create_match(game="domino", players=["Ona", "Jonas"])
-        two.start_deal()
-        ids = three.match_id, two.match_id
-    finally:
-        store.close()
+    ids = stored_match(tmp_path), stored_match(tmp_path, "domino", ("Ona", "Jonas"))
     with serve(tmp_path) as url, browser_page(TABLET) as page:
         url = url.rstrip("/")
         open_app(page, f"{url}/match/{ids[0]}", first="card-9H")
