@@ -95,9 +95,9 @@ def log_loop_faults(loop: asyncio.AbstractEventLoop) -> None:
     asyncio would only print their failure on stderr, which a served app's user never
     reads. The session's drawing task has a watch of its own (``app.run``).
     """
-    if getattr(loop, "_partija_logged", False):
-        return
     previous = loop.get_exception_handler()
+    if getattr(previous, "partija", False):  # once a loop, not once a session
+        return
 
     def on_fault(where: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
         error = context.get("exception")
@@ -111,5 +111,5 @@ def log_loop_faults(loop: asyncio.AbstractEventLoop) -> None:
         else:
             where.default_exception_handler(context)
 
+    on_fault.partija = True  # type: ignore[attr-defined]  # marks the handler as this one
     loop.set_exception_handler(on_fault)
-    loop._partija_logged = True  # type: ignore[attr-defined]  # once a loop, not a session
