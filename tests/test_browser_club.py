@@ -76,6 +76,17 @@ def test_operator_logs_in_and_a_watcher_sees_each_card_appear(tmp_path):
         assert link.startswith(url.rstrip("/") + "/watch/")
         tap(table, "action-watch-close")  # the QR's dialog closed: the cards again
         by_id(table, "watch-link").first.wait_for(state="detached")
+        # The link's button is below the cards, so the table was scrolled down to it; the
+        # operator scrolls back up to the cards (Playwright's own scrolling of a card into
+        # view did not always move Flutter's list on a loaded machine).
+        table.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
+        table.mouse.wheel(0, -3000)
+        table.wait_for_function(
+            """() => {
+                const node = document.querySelector('[flt-semantics-identifier="card-6S"]');
+                return node && node.getBoundingClientRect().top >= 0;
+            }"""
+        )
         store = Store(tmp_path / "partija.db")
         club = Club.from_setting(store.settings()[SETTING])
         store.close()
