@@ -15,6 +15,7 @@ import pathlib
 
 import postgres
 import pytest
+from hypothesis import HealthCheck, settings
 
 from rules.entries import (
     Drew,
@@ -26,6 +27,11 @@ from rules.entries import (
     TrumpShown,
     simple_entry,
 )
+
+# No example may fail for taking long: hypothesis's own limit (200 ms an example, and a
+# health check on slow data) is wall time, which a busy machine stretches.
+settings.register_profile("partija", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("partija")
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "tests" / "scenarios"

@@ -404,7 +404,7 @@ def bumas_deal(seed, seats, dealer, options, cheat_rate, most=400):
     return match, events, winner, passes == seats, cheats.expected
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(
     seed=st.integers(0, 2**32),
     seats=st.integers(2, 10),

@@ -73,7 +73,7 @@ def play_deal(seed: int, seats: int, size: int, dealer: int, scoring: str, cheat
     return match, events, hands, expected_violation, options
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(
     seed=st.integers(0, 2**32),
     seats=st.integers(3, 5),

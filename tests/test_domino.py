@@ -684,7 +684,7 @@ def domino_deal(seed, seats, dealer, options, cheat_rate):
     return match, events, hands, cheats.expected, game
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(
     seed=st.integers(0, 2**32),
     seats=st.integers(2, 6),

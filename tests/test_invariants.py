@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 import randomplay
 from conftest import record
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from randomplay import choose, plain, random_table
 
@@ -162,7 +162,7 @@ def playout(game_id: str, seed: int) -> None:
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_playouts_keep_the_invariants(game_id, seed):
     playout(game_id, seed)

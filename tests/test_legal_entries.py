@@ -18,7 +18,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from randomplay import WEIGHTS, choose, random_table
 
@@ -178,7 +178,7 @@ def playout(game_id: str, seed: int) -> None:
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_the_list_is_what_the_referee_accepts(game_id: str, seed: int) -> None:
     playout(game_id, seed)

@@ -1070,7 +1070,7 @@ def play_match(seed: int, seats: int, target: int, flags: tuple[bool, bool, bool
     list(itertools.product((True, False), repeat=4)),
     ids=lambda f: "".join("FTHO"[i] if on else "-" for i, on in enumerate(f)),
 )
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=8)
 @given(seed=st.integers(0, 2**32 - 1), seats=st.integers(2, 6), target=st.integers(2, 14))
 def test_random_matches(flags, seed, seats, target):
     play_match(seed, seats, target, flags)

@@ -12,7 +12,7 @@ import sys
 
 import pytest
 from conftest import ROOT, record
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.model import AppModel
@@ -184,7 +184,7 @@ PIECES = st.sampled_from(
 )
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=6)
 @given(
     unit=st.lists(PIECES, min_size=1, max_size=8).map("".join),
     head=st.sampled_from(["", '"', "[", '{"deals": [', '{"players": ["']),

@@ -122,7 +122,8 @@ event = st.one_of(
 
 
 @settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=40,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(deals=st.lists(st.lists(event, max_size=8), max_size=3), stopped=st.booleans())
 def test_any_record_round_trips_exactly(store, deals, stopped):
