@@ -7,6 +7,8 @@ temporary folder, so tests never touch a player's data.
 
 from __future__ import annotations
 
+import asyncio
+import atexit
 import contextlib
 import os
 import pathlib
@@ -130,18 +132,64 @@ def _copy_output(
         ready.put(None)
 
 
+class _Chromium:
+    """One Playwright and one Chromium for every browser test of a test process.
+
+    Starting Playwright's driver and launching Chromium cost a browser test about
+    1.3 s of CPU; each test still has a browser context of its own (cookies,
+    storage, cache), so the tests stay as far apart as with a browser each.
+
+    Playwright's synchronous API runs its event loop in a greenlet and leaves it marked
+    as the thread's running loop, which ``asyncio.run`` in any later test of the
+    process refuses. So the loop is marked running only inside ``browser_page``.
+    """
+
+    playwright: Any = None
+    browser: Any = None
+    loop: asyncio.AbstractEventLoop | None = None
+
+    @classmethod
+    @contextlib.contextmanager
+    def used(cls) -> Iterator[Any]:
+        """The browser, with Playwright's loop marked running until the block ends."""
+        asyncio.events._set_running_loop(cls.loop)
+        try:
+            if cls.playwright is None:
+                from playwright.sync_api import sync_playwright
+
+                cls.playwright = sync_playwright().start()
+                cls.loop = asyncio.events._get_running_loop()
+                atexit.register(cls.stop)
+            if cls.browser is None or not cls.browser.is_connected():
+                cls.browser = cls.playwright.chromium.launch(
+                    executable_path=CHROMIUM, args=CHROMIUM_ARGS
+                )
+            yield cls.browser
+        finally:
+            asyncio.events._set_running_loop(None)
+
+    @classmethod
+    def stop(cls) -> None:
+        asyncio.events._set_running_loop(cls.loop)
+        with contextlib.suppress(Exception):
+            cls.browser.close()
+        with contextlib.suppress(Exception):
+            cls.playwright.stop()
+
+
 @contextlib.contextmanager
 def browser_page(viewport: dict[str, int]) -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    """A page in a browser context of its own; every context the test opened
+    (``page.context.browser.new_page`` makes one too) is closed at its end."""
+    with _Chromium.used() as browser:
         try:
-            page = browser.new_page(viewport=viewport)
+            page = browser.new_context(viewport=viewport).new_page()
             page.set_default_timeout(WAIT_MS)
             yield page
         finally:
-            browser.close()
+            for opened in list(browser.contexts):
+                with contextlib.suppress(Exception):
+                    opened.close()
 
 
 def open_app(page: Any, url: str, first: str = "action-language") -> None:
