@@ -30,9 +30,8 @@ class TableDraft:
     seats: NewMatchModel
 
 
-@ft.observable
 @dataclass
-class EveningModel:
+class EveningModel(ft.Observable):  # the class itself, not the decorator: ``notify`` typed
     # The game and the table's options, chosen as on the new-match form (its players unused).
     setup: NewMatchModel = field(default_factory=NewMatchModel)
     tables: list[TableDraft] = field(default_factory=list)
@@ -55,9 +54,10 @@ class EveningModel:
         return TableDraft(name, NewMatchModel(game=self.setup.game))
 
     def _changed(self, error: str | None = None) -> None:
-        """The tables drawn again (the list is a new one), with ``error`` said or cleared."""
-        self.tables = list(self.tables)
+        """``error`` said (or cleared) and the screen drawn again: a table's form is not
+        observed through this model, and an equal value assigned notifies no one."""
         self.error = error
+        self.notify()  # type: ignore[no-untyped-call]  # untyped in Flet
 
     # -- the tables ------------------------------------------------------------
     def choose_game(self, game: str, defaults: dict[str, Any] | None = None) -> None:

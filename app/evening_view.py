@@ -14,10 +14,10 @@ from typing import Any
 import flet as ft
 
 from app.board import use_board
-from app.evening_model import EveningModel, TableDraft
+from app.evening_model import EveningModel
 from app.i18n import number, tr
 from app.model import AppModel
-from app.new_match import TOUCH, game_chips, option_control
+from app.new_match import TOUCH, NewMatchModel, game_chips, option_control
 from models.summaries import MatchSummary
 from rules.names import name_key
 
@@ -30,9 +30,11 @@ def heading(text: str) -> ft.Control:
 
 
 def refusal(text: str | None) -> list[ft.Control]:
-    """What was refused, said once, loud and kind (read out when it appears)."""
+    """What was refused, said once, loud and kind (read out when it appears); a line of
+    the store's, written for the command line, as a sentence."""
     if not text:
         return []
+    text = text[0].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
     return [
         ft.Semantics(
             identifier="evening-error",
@@ -60,10 +62,19 @@ def button(
 
 @ft.component
 def TableEditor(
-    ev: EveningModel, index: int, table: TableDraft, lang: str, roster: list[str]
+    ev: EveningModel,
+    index: int,
+    name: str,
+    players: list[str],
+    free: list[str],
+    active: bool,
+    lang: str,
+    roster: list[str],
 ) -> ft.Control:
-    """One table being seated: its name, its players in order, a field for a new name and
-    (at the table chosen) the roster's names not seated anywhere."""
+    """One table being seated: its ``name``, its ``players`` in order, a field for a new
+    name and the roster's names not seated anywhere (``free``; only at the ``active``
+    table, else a button that makes it the active one). What it shows comes as its
+    arguments: a change of any of them draws it again."""
     draft = ft.use_ref("")  # the name being typed: kept, never echoed back (as on new-match)
 
     def typed(e: ft.Event[ft.TextField]) -> None:
@@ -72,13 +83,12 @@ def TableEditor(
 
     def renamed(e: ft.Event[ft.TextField]) -> None:
         ft.context.disable_auto_update()  # type: ignore[no-untyped-call]  # untyped in Flet
-        table.name = e.control.value or ""  # read when the round begins
+        ev.tables[index].name = e.control.value or ""  # read when the round begins
 
     def add(name: str) -> None:
         if ev.add_player(index, name, lang, roster):
             draft.current = ""
 
-    seats = table.seats
     rows: list[ft.Control] = [
         ft.Row(
             [
@@ -86,7 +96,7 @@ def TableEditor(
                     identifier=f"table-{index}-name",
                     expand=True,
                     content=ft.TextField(
-                        value=table.name,
+                        value=name,
                         label=tr(lang, "evening.table_name"),
                         on_change=renamed,
                         on_blur=lambda e: ev.rename_table(index, e.control.value or ""),
@@ -104,15 +114,15 @@ def TableEditor(
             ]
         )
     ]
-    for seat, name in enumerate(seats.players):
+    for seat, player in enumerate(players):
         rows.append(
             ft.Semantics(
                 identifier=f"table-{index}-player-{seat}",
-                label=name,
+                label=player,
                 content=ft.Row(
                     [
                         ft.Text(f"{seat + 1}.", width=24),
-                        ft.Text(name, size=16, expand=True),
+                        ft.Text(player, size=16, expand=True),
                         ft.IconButton(
                             ft.Icons.ARROW_UPWARD,
                             size_constraints=TOUCH,
@@ -155,18 +165,16 @@ def TableEditor(
             ]
         )
     )
-    seated = ev.seated()
-    free = [name for name in roster if name_key(name) not in seated]
-    if free and ev.active == index:
+    if free and active:
         rows.append(
             ft.Row(
                 [
                     ft.Chip(
                         height=48,
-                        label=ft.Text(name),
-                        on_click=lambda _, n=name: ev.add_player(index, n, lang, roster),
+                        label=ft.Text(known),
+                        on_click=lambda _, n=known: ev.add_player(index, n, lang, roster),
                     )
-                    for name in free
+                    for known in free
                 ],
                 wrap=True,
                 spacing=6,
@@ -188,12 +196,18 @@ def TableEditor(
     return ft.Semantics(
         identifier=f"seat-table-{index}",
         content=ft.Container(
-            border=ft.Border.all(2 if ev.active == index else 1, ft.Colors.OUTLINE_VARIANT),
+            border=ft.Border.all(2 if active else 1, ft.Colors.OUTLINE_VARIANT),
             border_radius=12,
             padding=10,
             content=ft.Column(rows, spacing=6),
         ),
     )
+
+
+@ft.component
+def GameOptions(setup: NewMatchModel, lang: str) -> ft.Control:
+    """The game's options, each as on the new-match form (drawn again as one changes)."""
+    return ft.Column([option_control(setup, option, lang) for option in setup.all_options()])
 
 
 def seating_rows(m: AppModel, ev: EveningModel, round_number: int) -> list[ft.Control]:
@@ -204,11 +218,23 @@ def seating_rows(m: AppModel, ev: EveningModel, round_number: int) -> list[ft.Co
         heading(tr(lang, "new.game")),
         game_chips(ev.setup.game, lang, lambda g: ev.choose_game(g, m.settings.defaults(g))),
         heading(tr(lang, "evening.tables", low=low, high=high)),
-        ft.Text(tr(lang, "new.order_hint"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Text(tr(lang, "evening.order_hint"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
     ]
+    seated = ev.seated()
+    free = [name for name in roster if name_key(name) not in seated]
     for index, table in enumerate(ev.tables):
         rows.append(
-            TableEditor(ev, index, table, lang, roster, key=f"seat-{index}")  # type: ignore[call-arg]  # Flet's components take a key; untyped
+            TableEditor(  # type: ignore[call-arg]  # Flet's components take a key; untyped
+                ev,
+                index,
+                table.name,
+                list(table.seats.players),
+                free,
+                ev.active == index,
+                lang,
+                roster,
+                key=f"seat-{index}",
+            )
         )
     rows += [
         button(
@@ -228,7 +254,7 @@ def seating_rows(m: AppModel, ev: EveningModel, round_number: int) -> list[ft.Co
             ),
         ),
         heading(tr(lang, "new.options")),
-        *[option_control(ev.setup, option, lang) for option in ev.setup.all_options()],
+        GameOptions(ev.setup, lang),
         *refusal(ev.error),
         button(
             "action-start-round",
@@ -348,9 +374,9 @@ def round_rows(m: AppModel, ev: EveningModel, last: Any) -> list[ft.Control]:
 
 
 @ft.component
-def EveningScreen(m: AppModel) -> ft.Control:
-    """The organiser's screen: seat a round, or follow the round and begin the next."""
-    ev = m.evening_form()
+def EveningScreen(m: AppModel, ev: EveningModel) -> ft.Control:
+    """The organiser's screen: seat a round, or follow the round and begin the next
+    (``ev``: his evening, given so that its changes draw the screen again)."""
     use_board(m.store, m.lang)  # drawn again when a match moves anywhere
     last = m.store.last_round()
     rows: list[ft.Control] = [
@@ -360,7 +386,13 @@ def EveningScreen(m: AppModel) -> ft.Control:
         rows += seating_rows(m, ev, 1 if last is None else last[0] + 1)
     else:
         rows += round_rows(m, ev, last)
-    return ft.Column(rows, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)
+    return ft.Column(
+        rows,
+        spacing=10,
+        scroll=ft.ScrollMode.AUTO,
+        expand=True,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,  # the cards as wide as the page
+    )
 
 
 @ft.component

@@ -37,6 +37,8 @@ def match_line(lang: str, match: dict[str, Any]) -> tuple[str, str]:
         parts.insert(0, tr(lang, "board.round", round=match["round"]))
     if match["finished_at"]:
         parts.append(format_time(lang, datetime.fromisoformat(match["finished_at"])))
+    if match["stopped"]:
+        parts.append(tr(lang, "history.stopped"))
     totals = ", ".join(f"{p} {number(t)}" for p, t in zip(match["players"], match["totals"]))
     return " · ".join(parts), totals
 
@@ -129,4 +131,10 @@ def ResultsScreen(store: Any, lang: str) -> ft.Control:
                     content=ft.Text(line, size=15),
                 )
             )
-    return ft.Column(rows, spacing=8, scroll=ft.ScrollMode.AUTO, expand=True)
+    return ft.Column(
+        rows,
+        spacing=8,
+        scroll=ft.ScrollMode.AUTO,
+        expand=True,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,  # the cards as wide as the page
+    )

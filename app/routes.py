@@ -274,7 +274,7 @@ def EveningView() -> ft.View:
     m = model()
     if m.club is None:
         return not_found(m, "/club/evening")
-    body = EveningScreen(m) if m.organiser else OrganiserOnly(m.lang)
+    body = EveningScreen(m, m.evening_form()) if m.organiser else OrganiserOnly(m.lang)
     return view("/club/evening", top_bar(m, back="/club"), body)
 
 

@@ -41,6 +41,7 @@ def results(store: Any) -> dict[str, Any]:
             "finished_at": m.finished_at.isoformat() if m.finished_at else None,
             "players": m.players,
             "totals": m.totals,
+            "stopped": m.stopped,  # ended by its table (or the organiser), not by the rules
         }
         for m in sorted(finished, key=lambda m: (m.finished_at is None, m.finished_at, m.id))
     ]

@@ -119,8 +119,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "persėdimui reikia stalų su vienodu žaidėjų skaičiumi",
     ),
     "round_unfinished": (
-        "the round is still being played at table {tables}: let it end, or stop its matches first",
-        "ratas dar žaidžiamas prie stalo {tables}: palaukite, kol baigs, arba pirma "
+        "the round is still being played (tables: {tables}): let it end, or stop its matches first",
+        "ratas dar žaidžiamas (stalai: {tables}): palaukite, kol baigs, arba pirma "
         "sustabdykite jo žaidimus",
     ),
     "round_no_last": (

@@ -46,7 +46,7 @@ def test_the_next_round_waits_for_the_round_unless_the_organiser_stops_it(tmp_pa
     assert ev.start(store, "en"), ev.error
     ev.preview()
     assert not ev.next_round(store, "en")
-    assert ev.stop_offered and ev.previewing and "table 1, 2" in (ev.error or "")
+    assert ev.stop_offered and ev.previewing and "(tables: 1, 2)" in (ev.error or "")
     assert store.last_round()[0] == 1
     assert ev.next_round(store, "en", stop=True), ev.error
     assert not ev.previewing and ev.error is None

@@ -124,7 +124,7 @@ def test_a_round_still_being_played_is_refused_or_stopped_as_asked(tmp_path):
     with pytest.raises(RoundError) as refused:
         begin_round(store, left=Unfinished.REFUSE)
     assert refused.value.key == "round_unfinished" and refused.value.facts == {"tables": "1"}
-    assert "stalo 1" in refused.value.message("lt")
+    assert "(stalai: 1)" in refused.value.message("lt")
     assert store.last_round()[0] == 1 and [m.id for m in unfinished(store)] == [first[0].match_id]
     second = begin_round(store, left=Unfinished.STOP)
     assert [s.number for s in second] == [2, 2] and unfinished(store) == [
