@@ -139,9 +139,10 @@ class EveningModel(ft.Observable):  # the class itself, not the decorator: ``not
         return [(" ".join(t.name.split()), list(t.seats.players)) for t in self.tables]
 
     # -- the rounds ------------------------------------------------------------
-    def start(self, store: Any, lang: str) -> bool:
+    def start(self, store: Any, lang: str, *, stop: bool = False) -> bool:
         """Begin a round at the tables as seated (drawn first when asked); False, with
-        ``error`` saying why and nothing begun, when it cannot."""
+        ``error`` saying why and nothing begun, when it cannot. Refused while the last
+        round is being played, unless ``stop``: then its unfinished matches stop first."""
         from models.rounds import Unfinished, begin_round
 
         seating = self.checked(lang)
@@ -156,9 +157,10 @@ class EveningModel(ft.Observable):  # the class itself, not the decorator: ``not
                 game=self.setup.game,
                 options=self.setup.options,
                 rng=rng,
-                left=Unfinished.REFUSE,
+                left=Unfinished.STOP if stop else Unfinished.REFUSE,
             ),
         )
+        self.stop_offered = getattr(refused, "key", None) == "round_unfinished"
         if refused is None:
             self.seating = False
         return refused is None

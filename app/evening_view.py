@@ -263,6 +263,15 @@ def seating_rows(m: AppModel, ev: EveningModel, round_number: int) -> list[ft.Co
             lambda: ev.start(m.store, lang),
         ),
     ]
+    if ev.stop_offered:  # the last round still plays: stopped only when he says so
+        rows.append(
+            button(
+                "action-close-round",
+                tr(lang, "evening.close", round=round_number - 1, next=round_number),
+                ft.Icons.STOP_CIRCLE,
+                lambda: ev.start(m.store, lang, stop=True),
+            )
+        )
     if ev.seating:
         rows.append(
             button(

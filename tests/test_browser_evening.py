@@ -197,7 +197,7 @@ def test_the_organiser_runs_the_evening_from_his_screen(tmp_path, postgres_serve
             seat(organiser, 0, ["Ona", "Jonas", "Rūta"])
             type_into(organiser, "table-1-new", "ona")  # at table 1 already: refused
             tap(organiser, "action-add-player-1", until="evening-error")
-            wait_label(organiser, "evening-error", "Ona jau sodinamas prie stalo 1")
+            wait_label(organiser, "evening-error", "Ona: jau prie stalo 1")
             assert by_id(organiser, "table-1-player-0").count() == 0
             seat(organiser, 1, ["Eglė", "Tomas", "Asta"])
             shot(organiser, "club-organiser-seating")
