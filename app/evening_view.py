@@ -383,9 +383,10 @@ def round_rows(m: AppModel, ev: EveningModel, last: Any) -> list[ft.Control]:
 
 
 @ft.component
-def EveningScreen(m: AppModel, ev: EveningModel) -> ft.Control:
+def EveningScreen(m: AppModel, ev: EveningModel, setup: NewMatchModel) -> ft.Control:
     """The organiser's screen: seat a round, or follow the round and begin the next
-    (``ev``: his evening, given so that its changes draw the screen again)."""
+    (``ev``: his evening, and ``setup`` its game's form, given so that their changes draw
+    the screen again: an option may change how many players a table takes)."""
     use_board(m.store, m.lang)  # drawn again when a match moves anywhere
     last = m.store.last_round()
     rows: list[ft.Control] = [

@@ -274,7 +274,11 @@ def EveningView() -> ft.View:
     m = model()
     if m.club is None:
         return not_found(m, "/club/evening")
-    body = EveningScreen(m, m.evening_form()) if m.organiser else OrganiserOnly(m.lang)
+    if m.organiser:
+        evening = m.evening_form()
+        body = EveningScreen(m, evening, evening.setup)
+    else:
+        body = OrganiserOnly(m.lang)
     return view("/club/evening", top_bar(m, back="/club"), body)
 
 
