@@ -376,38 +376,26 @@ def _club_init(store: Any, name: str, pin: str | None, organiser: str | None = N
 
 def _round(store: Any, args: argparse.Namespace) -> None:
     """``club round``: the tables given (drawn by lot with ``--draw``), else the last
-    round's moved on (``models.rounds.movement``); one line per table: round, table,
+    round's moved on (``models.rounds.begin_round``); one line per table: round, table,
     match id, players."""
     import random
 
-    from models.rounds import RoundError, draw, movement
+    from models.rounds import begin_round
 
-    last = store.last_round()
-    if args.table:
-        seating = []
-        for given in args.table:
-            table, _, players = given.partition("=")
-            names = [" ".join(p.split()) for p in players.split(",") if p.strip()]
-            seating.append((" ".join(table.split()), names))
-        if any(not table or not names for table, names in seating):
-            raise RoundError("round_none")
-        if args.draw:
-            seating = draw(seating, random.SystemRandom())
-    elif last is None:
-        raise RoundError("round_no_last")
-    else:
-        seating = movement(last[3])
-    game = args.game or (last[1] if last is not None else None)
-    if game is None:
-        raise RoundError("round_no_last")
-    options = dict(last[2]) if last is not None and game == last[1] else {}
-    if args.deals is not None:
-        options["deals"] = args.deals
-    number = last[0] + 1 if last is not None else 1
-    for (table, players), live in zip(
-        seating, store.start_round(number, game, options, seating), strict=True
-    ):
-        print(f"{number}\t{one_line(table)}\t{live.match_id}\t{', '.join(map(one_line, players))}")
+    seating = []
+    for given in args.table:
+        table, _, players = given.partition("=")
+        seating.append((table, players.split(",")))
+    begun = begin_round(
+        store,
+        seating,
+        game=args.game,
+        options=None if args.deals is None else {"deals": args.deals},
+        rng=random.SystemRandom() if args.draw else None,
+    )
+    for seated in begun:
+        players = ", ".join(map(one_line, seated.players))
+        print(f"{seated.number}\t{one_line(seated.table)}\t{seated.match_id}\t{players}")
 
 
 def _ratings(store: Any, *, rebuild: bool) -> None:

@@ -291,16 +291,39 @@ def ignore(_index: int) -> None:
 
 
 @ft.component
-def ClubScreen(store: Any, club: Club, lang: str) -> ft.Control:
+def ClubScreen(
+    store: Any, club: Club, lang: str, organiser: bool, go: Callable[[str], None]
+) -> ft.Control:
     """The club's evening for its operators, live: the matches going on with their
     totals, each game's standings (OpenSkill; tap a name for his rating history as a
-    chart), and the board's link for a screen in the room (``app.board``)."""
+    chart), and the board's link for a screen in the room (``app.board``). The evening's
+    results are a tap away; the organiser's rounds too, on his device only."""
     from app.board import TableCard, rating_line, use_board
 
     chosen, set_chosen = ft.use_state("")  # "game<TAB>player" whose history is drawn
     state = use_board(store, lang)
+    pages = [("results", ft.Icons.EMOJI_EVENTS)]
+    if organiser:
+        pages.insert(0, ("evening", ft.Icons.TABLE_RESTAURANT))
     rows: list[ft.Control] = [
         ft.Text(club.name, size=22, weight=ft.FontWeight.BOLD),
+        ft.Row(
+            [
+                ft.Semantics(
+                    identifier=f"nav-{page}",
+                    content=ft.OutlinedButton(
+                        tr(lang, f"nav.{page}"),
+                        icon=icon,
+                        height=48,
+                        on_click=lambda _, p=page: go(f"/club/{p}"),
+                    ),
+                )
+                for page, icon in pages
+            ],
+            wrap=True,
+            spacing=8,
+            run_spacing=8,
+        ),
         ft.Text(tr(lang, "club.live"), size=18, weight=ft.FontWeight.BOLD),
     ]
     if state is None:

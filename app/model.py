@@ -92,6 +92,8 @@ class AppModel:
     _peeked: list[Any] = field(default_factory=list, init=False, repr=False)
     # The page's navigation (``page.navigate``), once a page shows the model.
     _navigate: Callable[[str], None] | None = field(default=None, init=False, repr=False)
+    # The organiser's screen's tables and rounds (``app.evening_model``), once he opens it.
+    _evening: Any = field(default=None, init=False, repr=False)
 
     @classmethod
     def start(cls, store: Any, problem: str | None, *, local: bool = True) -> AppModel:
@@ -181,6 +183,16 @@ class AppModel:
             summary = self.store.summary(table.keeper.match_id)
             table.table_name = summary.table if summary is not None else None
         return table
+
+    def evening_form(self) -> Any:
+        """The organiser's evening (``app.evening_model.EveningModel``), made at his first
+        look with the first game and its saved defaults."""
+        if self._evening is None:
+            from app.evening_model import EveningModel
+
+            game = self.new_match.game
+            self._evening = EveningModel.new(game, self.settings.defaults(game))
+        return self._evening
 
     # -- settings -----------------------------------------------------------
     def set_language(self, lang: str) -> None:

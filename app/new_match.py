@@ -288,6 +288,27 @@ def gender_chip(nm: NewMatchModel, seat: int, lang: str) -> list[ft.Control]:
     ]
 
 
+def game_chips(chosen: str, lang: str, on_game: Callable[[str], None]) -> ft.Control:
+    """The games as chips, ``chosen`` selected (the new-match and organiser's screens)."""
+    return ft.Row(
+        [
+            ft.Semantics(
+                identifier=f"choose-{g}",
+                content=ft.Chip(
+                    height=CHIP_HEIGHT,
+                    label=ft.Text(tr(lang, f"game.{g}.name")),
+                    selected=chosen == g,
+                    on_select=lambda _, g=g: on_game(g),
+                ),
+            )
+            for g in (game.id for game in ordered())
+        ],
+        wrap=True,
+        spacing=8,
+        run_spacing=8,
+    )
+
+
 @ft.component
 def NewMatchScreen(
     nm: NewMatchModel,
@@ -299,23 +320,7 @@ def NewMatchScreen(
     on_save_defaults: Callable[[], None],
     message: str | None,
 ) -> ft.Control:
-    games = ft.Row(
-        [
-            ft.Semantics(
-                identifier=f"choose-{g}",
-                content=ft.Chip(
-                    height=CHIP_HEIGHT,
-                    label=ft.Text(tr(lang, f"game.{g}.name")),
-                    selected=nm.game == g,
-                    on_select=lambda _, g=g: on_game(g),
-                ),
-            )
-            for g in (game.id for game in ordered())
-        ],
-        wrap=True,
-        spacing=8,
-        run_spacing=8,
-    )
+    games = game_chips(nm.game, lang, on_game)
     seated = []
     for seat, name in enumerate(nm.players):
         seated.append(

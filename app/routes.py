@@ -6,6 +6,7 @@
     /rules/<game>         a game's rules
     /history              the stored matches            /history/<id>       one of them
     /players, /settings, /club
+    /club/evening         the organiser's rounds      /club/results       the evening's results
 
 A screen deeper in the tree stands on the one above it, so the phone's back gesture, the
 browser's back button and the bar's back arrow walk back through them, and a URL opens
@@ -261,7 +262,34 @@ def ClubView() -> ft.View:
     m = model()
     if m.club is None:
         return not_found(m, "/club")
-    return view("/club", top_bar(m, back="/"), ClubScreen(m.store, m.club, m.lang))
+    body = ClubScreen(m.store, m.club, m.lang, m.organiser, m.go)
+    return view("/club", top_bar(m, back="/"), body)
+
+
+@ft.component
+def EveningView() -> ft.View:
+    """The organiser's screen; an operator's device is told it is the organiser's."""
+    from app.evening_view import EveningScreen, OrganiserOnly
+
+    m = model()
+    if m.club is None:
+        return not_found(m, "/club/evening")
+    if m.organiser:
+        evening = m.evening_form()
+        body = EveningScreen(m, evening, evening.setup)
+    else:
+        body = OrganiserOnly(m.lang)
+    return view("/club/evening", top_bar(m, back="/club"), body)
+
+
+@ft.component
+def ResultsView() -> ft.View:
+    from app.results_view import ResultsScreen
+
+    m = model()
+    if m.club is None:
+        return not_found(m, "/club/results")
+    return view("/club/results", top_bar(m, back="/club"), ResultsScreen(m.store, m.lang))
 
 
 ROUTES = [
@@ -283,7 +311,14 @@ ROUTES = [
             ),
             ft.Route(path="players", component=PlayersView),
             ft.Route(path="settings", component=SettingsView),
-            ft.Route(path="club", component=ClubView),
+            ft.Route(
+                path="club",
+                component=ClubView,
+                children=[
+                    ft.Route(path="evening", component=EveningView),
+                    ft.Route(path="results", component=ResultsView),
+                ],
+            ),
         ],
     )
 ]

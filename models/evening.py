@@ -41,6 +41,7 @@ def results(store: Any) -> dict[str, Any]:
             "finished_at": m.finished_at.isoformat() if m.finished_at else None,
             "players": m.players,
             "totals": m.totals,
+            "stopped": m.stopped,  # ended by its table (or the organiser), not by the rules
         }
         for m in sorted(finished, key=lambda m: (m.finished_at is None, m.finished_at, m.id))
     ]
@@ -105,13 +106,17 @@ def changes_csv(found: dict[str, Any]) -> str:
     return out.getvalue()
 
 
+def results_json(found: dict[str, Any]) -> str:
+    """The results as ``results.json`` holds them."""
+    return json.dumps(found, ensure_ascii=False, indent=1) + "\n"
+
+
 def write_results(store: Any, folder: Path) -> int:
     """Write the results into ``folder`` (made if need be); the number of matches."""
     found = results(store)
     (folder / "matches").mkdir(parents=True, exist_ok=True)
     for match in found["matches"]:
         write_file(folder / "matches" / f"{match['id']}.json", [store.export_record(match["id"])])
-    text = json.dumps(found, ensure_ascii=False, indent=1) + "\n"
-    write_file(folder / "results.json", [text.encode()])
+    write_file(folder / "results.json", [results_json(found).encode()])
     write_file(folder / "results.csv", [changes_csv(found).encode()])
     return len(found["matches"])

@@ -118,6 +118,11 @@ TEXTS: dict[str, tuple[str, str]] = {
         "the movement needs tables with the same number of players",
         "persėdimui reikia stalų su vienodu žaidėjų skaičiumi",
     ),
+    "round_unfinished": (
+        "the round is still being played (tables: {tables}): let it end, or stop its matches first",
+        "ratas dar žaidžiamas (stalai: {tables}): palaukite, kol baigs, arba pirma "
+        "sustabdykite jo žaidimus",
+    ),
     "round_no_last": (
         "there is no round to move on from: start one with --game and --table",
         "nėra rato, po kurio persėsti: pradėkite jį su --game ir --table",

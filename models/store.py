@@ -240,19 +240,23 @@ class Store:
             number = session.exec(select(func.max(MatchRow.round_number))).one()
             if number is None:
                 return None
-            rows = session.exec(
-                select(MatchRow.id, MatchRow.table_name, MatchRow.game, MatchRow.options)
+            game, options = session.exec(
+                select(MatchRow.game, MatchRow.options)
                 .where(col(MatchRow.round_number) == number)
                 .order_by(col(MatchRow.id))
+                .limit(1)
+            ).one()
+        seating = [(str(m.table), m.players) for m in self.round_matches(int(number))]
+        return int(number), game, json.loads(options), seating
+
+    def round_matches(self, number: int) -> list[MatchSummary]:
+        """Round ``number``'s matches, one a table, in the order they were begun."""
+        with Session(self._engine) as session:
+            ids = session.exec(
+                select(MatchRow.id).where(col(MatchRow.round_number) == number)
             ).all()
-            ids = [match_id for match_id, _, _, _ in rows if match_id is not None]
-            players = {s.id: s.players for s in list_matches(session, ids=ids)}
-        seating = [
-            (str(table), players[match_id])
-            for match_id, table, _, _ in rows
-            if match_id is not None
-        ]
-        return int(number), rows[0][2], json.loads(rows[0][3]), seating
+            found = list_matches(session, ids=[i for i in ids if i is not None])
+        return sorted(found, key=lambda m: m.id)
 
     def start_round(
         self,
@@ -262,10 +266,11 @@ class Store:
         seating: Sequence[tuple[str, Sequence[str]]],
     ) -> list[LiveMatch]:
         """Round ``number``: a match of ``game`` at each table, its players seated as
-        given (``rounds.check_seating``), each with its first deal."""
-        from .rounds import check_seating
+        given, each with its first deal; every table is checked (``rounds.check_tables``)
+        before the first is begun."""
+        from .rounds import check_tables
 
-        check_seating(seating)
+        check_tables(game, options, seating)
         begun = []
         for table, players in seating:
             live = self.create_match(

@@ -1,4 +1,5 @@
-"""A club evening on a PostgreSQL server the suite starts: two tables, two rounds.
+"""A club evening on a PostgreSQL server the suite starts: two tables, two rounds, run
+from the command line and from the organiser's screen.
 
 Two server processes share the database. The operator of table 1 logs in on the first
 and sees his table's match only; table 2 enters from another device (the store, as
@@ -23,6 +24,7 @@ from webapp import (
     ROOT,
     browser_page,
     by_id,
+    label,
     need_browser,
     open_app,
     serve,
@@ -35,6 +37,7 @@ from webapp import (
 from bench.table import next_entry
 from models import Store
 from models.club import SETTING, Club
+from models.evening import changes_csv, results
 from rules import Status
 
 PIN = "2468"
@@ -156,3 +159,101 @@ def test_two_tables_two_rounds_a_board_and_the_results(tmp_path, postgres_server
     finally:
         postgres_server.drop_database(db)
         postgres_server.drop_database(copy)
+
+
+ORGANISER = "97531"
+
+
+def seat(page, table, names):
+    for seat_number, name in enumerate(names):
+        type_into(page, f"table-{table}-new", name)
+        tap(page, f"action-add-player-{table}", until=f"table-{table}-player-{seat_number}")
+
+
+def test_the_organiser_runs_the_evening_from_his_screen(tmp_path, postgres_server):
+    """The organiser seats two tables and begins round 1 on his screen; an operator's
+    device, refused the organiser's screen, plays at table 1 and stops it; the next round
+    waits for table 2, then moves the players on; the results page lists what finished."""
+    need_browser()
+    db = postgres_server.create_database()
+    rng = random.Random(32)
+    try:
+        store = Store(db)
+        club = Club.new("Kortų klubas", PIN).with_organiser(ORGANISER)
+        store.save_setting(SETTING, club.setting())
+        store.save_setting("defaults.devynake", {"deals": 1})  # the club's saved defaults
+        with (
+            serve(tmp_path, {"PARTIJA_DB": db}, mode=("--web", "--club")) as url,
+            browser_page(PHONE) as organiser,
+        ):
+            operator = organiser.context.browser.new_page(viewport=PHONE)
+            operator.set_default_timeout(60_000)
+            open_app(organiser, url, first="pin")
+            type_into(organiser, "pin", ORGANISER)
+            tap(organiser, "action-login", until="nav-club")
+            tap(organiser, "nav-club", until="nav-evening")
+            tap(organiser, "nav-evening", until="action-start-round")
+            tap(organiser, "choose-devynake", until="option-deals")
+            seat(organiser, 0, ["Ona", "Jonas", "Rūta"])
+            type_into(organiser, "table-1-new", "ona")  # at table 1 already: refused
+            tap(organiser, "action-add-player-1", until="evening-error")
+            wait_label(organiser, "evening-error", "Ona: jau prie stalo 1")
+            assert by_id(organiser, "table-1-player-0").count() == 0
+            seat(organiser, 1, ["Eglė", "Tomas", "Asta"])
+            shot(organiser, "club-organiser-seating")
+            tap(organiser, "action-start-round", until="round-table-2")
+            one, two = (m.id for m in store.round_matches(1))
+            assert wait_label(organiser, "round-table-1", "Ona 0, Jonas 0, Rūta 0")
+            # An operator who opens the organiser's address is told whose screen it is.
+            open_app(operator, f"{url}club/evening", first="pin")
+            type_into(operator, "pin", PIN)
+            type_into(operator, "table-name", "1")
+            tap(operator, "action-login", until="evening-refused")
+            tap(operator, "action-back", until="nav-results")
+            assert by_id(operator, "nav-evening").count() == 0
+            tap(operator, "action-home", until=f"resume-{one}")
+            tap(operator, f"resume-{one}", until="last-entry")
+            mine = store.resume(one)
+            for _ in range(2):
+                mine.refresh()
+                enter(operator, next_entry(mine.match, rng, pass_rate=0), FIRST[0][1][:3])
+            tap(operator, "action-stop", until="action-confirm-stop-yes")
+            tap(operator, "action-confirm-stop-yes", until="match-finished")
+            wait_label(organiser, "round-table-1", "sustabdytas")
+            # Table 2 still plays: the next round is shown, then refused until it ends.
+            tap(organiser, "action-next-round", until="next-table-1")
+            assert label(organiser, "next-table-1") == "Stalas 1: Ona, Tomas, Rūta"
+            assert label(organiser, "next-table-2") == "Stalas 2: Eglė, Jonas, Asta"
+            tap(organiser, "action-confirm-next", until="action-close-round")
+            assert "(stalai: 2)" in label(organiser, "evening-error")
+            shot(organiser, "club-organiser-refused")
+            tap(organiser, "action-cancel", until="action-next-round")
+            assert store.last_round()[0] == 1  # nothing began
+            play_out(store, two, rng)
+            wait_label(organiser, "round-table-2", "baigtas")
+            tap(organiser, "action-next-round", until="next-table-1")
+            tap(organiser, "action-confirm-next", until="action-new-seating")
+            wait_label(organiser, "round-table-1", "Ona 0, Tomas 0, Rūta 0")
+            assert [(t, p) for t, p in store.last_round()[3]] == [
+                ("1", ["Ona", "Tomas", "Rūta"]),
+                ("2", ["Eglė", "Jonas", "Asta"]),
+            ]
+            # The results: what finished, as the export writes it.
+            tap(organiser, "action-back", until="nav-results")
+            tap(organiser, "nav-results", until=f"result-{two}")
+            found = results(store)
+            for match in found["matches"]:
+                assert "1 ratas" in label(organiser, f"result-{match['id']}")
+            assert two in [m["id"] for m in found["matches"]]
+            assert "Eglė" in label(organiser, f"result-{two}")
+            assert "Stalas 2" in label(organiser, f"result-{two}")
+            by_id(organiser, "result-standing-devynake-3").first.wait_for()
+            shot(organiser, "club-results")
+            with organiser.expect_download() as download:
+                by_id(organiser, "action-results-csv").first.click()
+            saved = tmp_path / "results.csv"
+            download.value.save_as(saved)
+            assert saved.read_text(encoding="utf-8") == changes_csv(found)
+        store.close()
+    finally:
+        postgres_server.drop_database(db)
