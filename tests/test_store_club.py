@@ -37,17 +37,28 @@ def play(url, seed, entries, match_id, start, results):
     """One table (a process of its own): enter ``entries`` legal entries on a match – its
     own new one, or ``match_id`` shared with another table – and report each
     acknowledged entry as (deal, index, event), the time each took and the StaleMatch
-    answers. On StaleMatch the table sees the match as stored and goes on from there."""
+    answers. On StaleMatch the table sees the match as stored and goes on from there.
+    Told the store is busy (a lock waited for past its limit: on a machine loaded far
+    beyond a club's server, twenty matches begun at once queue on the roster's lock),
+    nothing was stored, and the table taps again, as an operator would."""
     import random
 
     rng = random.Random(seed)
     try:
         store = Store(url)
         start.wait()
-        if match_id is None:
-            live = store.create_match(game="devynake", players=PLAYERS, options={"deals": None})
-        else:
-            live = store.resume(match_id)
+        while True:
+            try:
+                if match_id is None:
+                    live = store.create_match(
+                        game="devynake", players=PLAYERS, options={"deals": None}
+                    )
+                else:
+                    live = store.resume(match_id)
+                break
+            except StoreFault as fault:  # twenty new matches wait on the roster's lock
+                if fault.kind != "busy":
+                    raise
         acknowledged, seconds, stale = [], [], 0
         while len(acknowledged) + stale < entries:
             began = time.perf_counter()
@@ -61,6 +72,10 @@ def play(url, seed, entries, match_id, start, results):
             except StaleMatch:
                 stale += 1
                 continue
+            except StoreFault as fault:
+                if fault.kind != "busy":
+                    raise
+                continue  # told busy, nothing stored: the operator taps again
             seconds.append(time.perf_counter() - began)
             assert outcome.accepted, outcome.refusal
             acknowledged.append((live.match.current.number, outcome.index, event))
