@@ -5,18 +5,26 @@ inside. A fresh control, even one equal to the last, is walked field by field
 (a Container has some fifty) and configured anew: on a tap that is most of
 the server's work. So the parts of a screen that a tap leaves as they were
 are handed to Flet as the objects it already has.
+
+The contract: ``get`` hands back a control kept under a key, ``call`` the
+component a slot got last time while it is called with arguments each the
+same object or equal (``Same`` makes controls given as one argument equal
+only to the very same controls), ``handler`` a handler that calls what the
+latest drawing gave; whatever a drawing did not ask for is let go at the
+next (``done``, which ``use_kept`` calls as the drawing starts).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
-from typing import ParamSpec, TypeVar, overload
+from typing import Generic, ParamSpec, TypeVar, overload
 
 import flet as ft
 
 KeptT = TypeVar("KeptT", bound=ft.BaseControl)
 P = ParamSpec("P")
+ItemT = TypeVar("ItemT")
 
 
 class Kept:
@@ -104,6 +112,37 @@ def same(
         and kwargs.keys() == kwargs_now.keys()
         and all(kwargs[k] is kwargs_now[k] or kwargs[k] == kwargs_now[k] for k in kwargs)
     )
+
+
+class Same(Generic[ItemT]):
+    """Controls (or any objects) handed to a component as one argument, equal only to the
+    very same objects in the same order.
+
+    A kept button is the same object while it shows the same: a component given the
+    buttons of the moment as ``Same`` is then called with equal arguments, and ``call``
+    hands back the component it got last time. Flet's own equality of controls would
+    compare them field by field, and one made anew is news anyway.
+    """
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: Sequence[ItemT]) -> None:
+        self.items = tuple(items)
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Same)
+            and len(self.items) == len(other.items)
+            and all(a is b for a, b in zip(self.items, other.items))
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # compared, never a key
+
+    def __iter__(self) -> Iterator[ItemT]:
+        return iter(self.items)
+
+    def __len__(self) -> int:
+        return len(self.items)
 
 
 KeptKind = TypeVar("KeptKind", bound=Kept)

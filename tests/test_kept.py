@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from app.kept import Kept
+from app.kept import Kept, Same
 
 
 def words(text: str) -> ft.Text:
@@ -78,3 +78,20 @@ def test_handlers_of_two_slots_are_apart():
     undo()
     tap()
     assert calls == ["undo", "tap"]
+
+
+def row(items: Same[ft.Control]) -> ft.Row:
+    return ft.Row(list(items))
+
+
+def test_controls_given_as_same_keep_a_call_only_while_they_are_the_very_same():
+    kept = Kept()
+    button, other = words("Pass"), words("Draw")
+    first = kept.call("row", row, Same([button, other]))
+    kept.done()
+    assert kept.call("row", row, Same([button, other])) is first
+    kept.done()
+    # An equal control made anew is another control: the call is made again.
+    assert kept.call("row", row, Same([button, words("Draw")])) is not first
+    assert Same([button]) != Same([button, other])
+    assert Same([button]) != (button,)

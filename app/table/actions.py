@@ -12,6 +12,7 @@ from app.cards_view import SmallCard
 from app.games.common import SMALL_CARD
 from app.games.plugin import Option
 from app.i18n import tr
+from app.kept import Same
 from app.suits import on_table_colour, suit_mark
 from app.table.buttons import ACTION_ICONS, icon_button, kept_buttons
 from app.table.mode import Answering, AskingWho, Correcting, Picking
@@ -51,30 +52,33 @@ def answer_button(tm: TableModel, option: Option) -> ft.Control:
     )
 
 
-def Actions(tm: TableModel) -> ft.Row:
+@ft.component
+def ButtonRow(buttons: Same[ft.Control]) -> ft.Control:
+    """A row of buttons, wrapping; drawn again only when one of them is another control
+    (the table's buttons are kept while they show the same)."""
+    return ft.Row(list(buttons), wrap=True, spacing=8, run_spacing=8)
+
+
+def action_buttons(tm: TableModel) -> list[ft.Control]:
     """The buttons of the moment: what the mode asks for, else the entries the rules expect
     besides a card, "someone else played", and "next deal" between deals."""
     lang, mode = tm.lang, tm.mode
     button = kept_buttons(tm).button
     buttons: list[ft.Control] = []
-
-    def row() -> ft.Row:
-        return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
-
     cancel = partial(button, "cancel", tr(lang, "action.cancel"), tm.cancel)
     if isinstance(mode, Answering):
         buttons = [answer_button(tm, option) for option in mode.question.options]
         buttons.append(cancel())
-        return row()
+        return buttons
     if isinstance(mode, Correcting):
         buttons = [button("cancel", tr(lang, "action.cancel"), tm.cancel)]
         if tm.can_correct_to_pass():
             buttons.insert(0, button("correct-pass", tr(lang, "action.pass"), tm.correct_to_pass))
-        return row()
+        return buttons
     if isinstance(mode, AskingWho):
         buttons = seat_buttons(tm, range(len(tm.names)), None, tm.play_for)
         buttons.append(cancel())
-        return row()
+        return buttons
     if isinstance(mode, Picking):
         pick = tm.game.picks[mode.kind]
         if pick.choose_seat:
@@ -86,7 +90,7 @@ def Actions(tm: TableModel) -> ft.Row:
         )
         buttons.append(button("confirm", confirm, tm.confirm_picking, primary=True))
         buttons.append(cancel())
-        return row()
+        return buttons
     for kind in tm.actions():
         if kind == "draw":
             buttons.append(
@@ -130,18 +134,33 @@ def Actions(tm: TableModel) -> ft.Row:
         buttons.append(
             button("next_deal", tr(lang, "action.next_deal"), tm.next_deal, primary=True)
         )
-    return row()
+    return buttons
 
 
-def TableActions(tm: TableModel) -> ft.Control:
+def table_actions(tm: TableModel) -> tuple[object, ...]:
+    """The arguments of ``TableActions`` now: the table (not observed), its buttons, and
+    the watch link's dialog while it is open (its address and language)."""
+    watching = tm.watch_url if tm.showing_watch else None
+    return (Same([tm]), Same(decision_buttons(tm)), watching, tm.lang)
+
+
+@ft.component
+def TableActions(
+    table: Same[TableModel], buttons: Same[ft.Control], watching: str | None, lang: str
+) -> ft.Control:
     """What the table decides now and then – annul the deal, end the match, reopen it, show
     the watch link – kept apart below the cards, so that a tap meant for a card never lands
     on them; annulling and ending ask once first (``TableModel.ask``)."""
+    [tm] = table
+    # The watch link opens over the table, where a phone shows it whole without scrolling.
+    ft.use_dialog(watch_dialog(tm) if watching is not None else None)
+    return ft.Row(list(buttons), wrap=True, spacing=8, run_spacing=8)
+
+
+def decision_buttons(tm: TableModel) -> list[ft.Control]:
     lang = tm.lang
     button = kept_buttons(tm).button
-    # The watch link opens over the table, where a phone shows it whole without scrolling.
-    ft.use_dialog(watch_dialog(tm) if tm.showing_watch and tm.watch_url is not None else None)
-    buttons = []
+    buttons: list[ft.Control] = []
     if tm.expected() is not None:
         buttons.append(button("annul", tr(lang, "action.annul"), partial(tm.ask, "annul")))
     if tm.match.stopped:
@@ -150,7 +169,7 @@ def TableActions(tm: TableModel) -> ft.Control:
         buttons.append(button("stop", tr(lang, "action.stop"), partial(tm.ask, "stop")))
     if tm.watch_url is not None:
         buttons.append(button("watch-link", tr(lang, "club.show_watch"), tm.toggle_watch))
-    return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
+    return buttons
 
 
 def watch_dialog(tm: TableModel) -> ft.AlertDialog:

@@ -60,38 +60,47 @@ def info_words(text: str) -> ft.Text:
 @memo
 @ft.component
 def Header(state: HeaderState) -> ft.Control:
+    """The expected-now line above the totals strip (a watcher's phone: one part)."""
+    return ft.Column(
+        [Headline(state.headline), Seats(state.info, state.seats, state.dealer_word)], spacing=4
+    )
+
+
+@memo
+@ft.component
+def Headline(text: str) -> ft.Control:
+    """What the table expects now: drawn again on every tap, alone."""
+    return ft.Semantics(
+        identifier="expected-now",
+        content=ft.Text(
+            text,
+            size=20,
+            weight=ft.FontWeight.BOLD,
+            color=ft.Colors.PRIMARY,
+            max_lines=2,
+            overflow=ft.TextOverflow.ELLIPSIS,
+        ),
+    )
+
+
+@memo
+@ft.component
+def Seats(
+    info: str, seats: tuple[tuple[str, int, bool, bool], ...], dealer_word: str
+) -> ft.Control:
+    """The deal's number and each seat's total, the seat to act and the dealer marked: drawn
+    again when the turn moves or a total changes; the seats that stay are kept."""
     kept = use_kept()
     totals = [
-        kept.call(
-            ("seat", seat), SeatTotal, seat, name, total, turn, deals, state.dealer_word, key=seat
-        )
-        for seat, (name, total, turn, deals) in enumerate(state.seats)
+        kept.call(("seat", seat), SeatTotal, seat, name, total, turn, deals, dealer_word, key=seat)
+        for seat, (name, total, turn, deals) in enumerate(seats)
     ]
-    return ft.Column(
-        [
-            ft.Semantics(
-                identifier="expected-now",
-                content=ft.Text(
-                    state.headline,
-                    size=20,
-                    weight=ft.FontWeight.BOLD,
-                    color=ft.Colors.PRIMARY,
-                    max_lines=2,
-                    overflow=ft.TextOverflow.ELLIPSIS,
-                ),
-            ),
-            ft.Row(
-                [
-                    kept.get(state.info, info_words, state.info),
-                    *totals,
-                ],
-                wrap=True,
-                spacing=6,
-                run_spacing=4,
-                vertical_alignment=ft.CrossAxisAlignment.CENTER,
-            ),
-        ],
-        spacing=4,
+    return ft.Row(
+        [kept.get(info, info_words, info), *totals],
+        wrap=True,
+        spacing=6,
+        run_spacing=4,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
 
 
@@ -119,7 +128,9 @@ def LastLine(
     other: list[ft.Control] = []
     if who and on_who is not None:
         other.append(
-            icon_button(
+            kept.get(
+                (who, lang),
+                icon_button,
                 "action-other-player" if who == "ask" else "action-cancel",
                 ft.Icons.PERSON_SEARCH if who == "ask" else ft.Icons.CLOSE,
                 tr(lang, "action.other_player" if who == "ask" else "action.cancel"),

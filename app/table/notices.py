@@ -9,7 +9,9 @@ from functools import partial
 import flet as ft
 
 from app.i18n import tr, trn
+from app.kept import Same
 from app.memo import memo
+from app.notices import Notice
 from app.table import state
 from app.table.buttons import action_button, icon_button
 from app.table.model import TableModel
@@ -229,16 +231,33 @@ def ViolationText(
     return banner("violation", "violation-text", text, extra, live=False)
 
 
-def Verdict(tm: TableModel, on_rule: Callable[[str], None], fixed: bool) -> ft.Control:
+def verdict(tm: TableModel, on_rule: Callable[[str], None], fixed: bool) -> tuple[object, ...]:
+    """The arguments of ``Verdict`` now: all it shows is drawn from them."""
+    pending = () if tm.confirming or tm.notice else state.pending_violations(tm)
+    return (Same([tm]), tm.confirming, tm.notice, tm.corrected, pending, tm.lang, on_rule, fixed)
+
+
+@ft.component
+def Verdict(
+    table: Same[TableModel],
+    confirming: str | None,
+    notice: Notice | None,
+    corrected: object,
+    pending: tuple[PendingViolation, ...],
+    lang: str,
+    on_rule: Callable[[str], None],
+    fixed: bool,
+) -> ft.Control:
     """What the table is told or asked now, in the verdict's place: a question first, then
-    a notice, then a violation waiting for its ruling."""
-    if tm.confirming is not None:
+    a notice, then a violation waiting for its ruling. Drawn from ``verdict``'s values;
+    the table (``table``, not observed) gives the handlers."""
+    [tm] = table
+    if confirming is not None:
         return slot(Question(tm), fixed)
-    if tm.notice is not None:
+    if notice is not None:
         return slot(NoticeBanner(tm, on_rule), fixed)
-    pending = state.pending_violations(tm)
     if pending:
-        panel = ViolationPanel(pending, tm.lang, tm.let_stand, tm.annul_for, tm.toggle_violation)
+        panel = ViolationPanel(pending, lang, tm.let_stand, tm.annul_for, tm.toggle_violation)
         return slot(panel, fixed)
     return slot(None, fixed)
 

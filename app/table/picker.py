@@ -101,30 +101,28 @@ def per_line(room: float, big: bool) -> int:
     return int((room + PHONE_GAP) // (CARD_W + PHONE_GAP))
 
 
-def Picker(tm: TableModel, room: float, big: bool, shown: bool, kept: Kept) -> ft.Control:
-    """One block per suit; a suit takes as few lines as the room allows (one on a tablet,
+def picker_rows(
+    tm: TableModel, kept: Kept, room: float, big: bool, shown: bool
+) -> list[ft.Control]:
+    """One row per suit; a suit takes as few lines as the room allows (one on a tablet,
     two for 8 or 9 cards on a 360 px phone, where 48 px targets leave room for six).
 
-    Between deals it is hidden, not removed: the card closing a deal and the "next
-    deal" tap then change a property and the cards' states, not a whole deck of controls.
+    Between deals the picker is hidden (``shown`` False) and its cards keep the states
+    they last showed: hiding it is one property, not every card's new state.
     """
     fits = per_line(room, big)
     rows = state.picker(tm) if shown else state.hidden_picker(tm)
-    return ft.Column(
-        [
-            kept.call(
-                ("picker", suit),
-                PickerRow,
-                suit,
-                cards,
-                tm.lang,
-                tm.tap_card,
-                fits,
-                big,
-                key=suit.value,
-            )
-            for suit, cards in rows
-        ],
-        spacing=5 if big else 4,
-        visible=shown,
-    )
+    return [
+        kept.call(
+            ("picker", suit),
+            PickerRow,
+            suit,
+            cards,
+            tm.lang,
+            tm.tap_card,
+            fits,
+            big,
+            key=suit.value,
+        )
+        for suit, cards in rows
+    ]

@@ -6,10 +6,20 @@ violation waiting for the table's ruling) are pinned at the top; the picker
 and the rest scroll below them. On a tablet the entry list and the
 scoreboard stand beside the table.
 
-Drawn as memoized components fed with plain values (``state``): a tap
-draws again only the parts whose values changed – the header, the cards whose
-state changed, the board, the entry list – and never the scoreboard, which is
-keyed by the closed deals.
+Drawn as one component whose parts are memoized components fed with plain
+values (``state``), handed back through ``app.kept`` while their values stay:
+Flet's diff passes over those without a look inside, so a tap builds and
+diffs only the parts whose values changed – the expected-now line, the seats
+whose turn moved, the last entry, the picker row of the tapped card, the
+board – and the few columns holding them. The verdict, the buttons of the
+moment and the table's decisions are parts too, kept while they show the
+same; the scoreboard is keyed by the closed deals.
+
+One component, not one per part observing its own slice: each part drawn
+on its own is a patch of its own, a WebSocket frame each, and the client
+has the answer to a tap only with the last of them (``bench/browser.py``:
+five frames made a card tap's server round trip 3× the bare counter's
+instead of 2×, for a diff a tenth smaller).
 """
 
 from __future__ import annotations
@@ -21,30 +31,24 @@ import flet as ft
 
 from app.games import game_ui
 from app.i18n import format_number, tr
-from app.kept import use_kept
+from app.kept import Same, use_kept
 from app.memo import memo
 from app.redraw import redraw_soon
 from app.table import state as table_state
-from app.table.actions import Actions, TableActions
+from app.table.actions import ButtonRow, TableActions, action_buttons, table_actions
 from app.table.board import Board
 from app.table.buttons import kept_buttons
 from app.table.entries import EntryList
-from app.table.header import Header, LastLine
+from app.table.header import Headline, LastLine, Seats
 from app.table.mode import AskingWho, Correcting, Playing
 from app.table.model import TableModel
-from app.table.notices import DealSummary, Verdict, ViolationText
-from app.table.picker import Picker
+from app.table.notices import DealSummary, Verdict, ViolationText, verdict
+from app.table.picker import picker_rows
 from app.table.scoreboard import Scoreboard
 from rules import Status
 
 WIDE = 720  # from this width on (a tablet) the entry list and scoreboard stand beside the table
 PHONE_MARGIN = 6  # a phone's table keeps its width for seven cards a line
-
-
-def keyed(control: ft.Control, key: str) -> ft.Control:
-    """``control`` with a key, for a list whose parts come and go around it."""
-    control.key = key
-    return control
 
 
 def follow_other_screens(tm: TableModel) -> None:
@@ -161,7 +165,8 @@ def TableScreen(tm: TableModel, on_rule: Callable[[str], None], width: float = 3
     kept = use_kept()  # the parts called as last time are handed back as they were
     follow_other_screens(tm)
     confirm_shown(tm)
-    kept_buttons(tm).done()
+    buttons = kept_buttons(tm)
+    buttons.done()
     scroller = scroll_to_top_on_new_deal(tm)
     wide = width >= WIDE
     deal = tm.deal
@@ -179,23 +184,27 @@ def TableScreen(tm: TableModel, on_rule: Callable[[str], None], width: float = 3
         if view is not None and tm.game.has_strip and not tm.match.finished
         else None
     )
-    actions = Actions(tm)
+    actions = action_buttons(tm)
+    header = table_state.header(tm)
     pinned = ft.Column(
         [
-            kept.call("header", Header, table_state.header(tm)),
+            # The expected-now line changes on every tap, the seats when the turn moves:
+            # two parts, so that one is not drawn again for the other.
+            kept.call("headline", Headline, header.headline),
+            kept.call("seats", Seats, header.info, header.seats, header.dealer_word),
             kept.call(
                 "last",
                 LastLine,
-                tm.last_entry(),
+                header.last_entry,
                 tm.undo_label(),
                 tm.lang,
                 tm.undo,
                 who,
                 tm.ask_who if who == "ask" else tm.cancel,
             ),
-            Verdict(tm, on_rule, fixed=not wide),
+            kept.call("verdict", Verdict, *verdict(tm, on_rule, fixed=not wide)),
             *([strip] if strip is not None else []),
-            *([actions] if actions.controls else []),
+            *([kept.call("actions", ButtonRow, Same(actions))] if actions else []),
         ],
         spacing=4,
     )
@@ -204,19 +213,26 @@ def TableScreen(tm: TableModel, on_rule: Callable[[str], None], width: float = 3
     board = (
         kept.call("board", Board, tm.game_id, view, names, tm.lang, key="board")
         if view is not None
-        else ft.Container(key="board")
+        else kept.get("no-board", lambda: ft.Container(key="board"))
     )
     closed = log is not None and log.status is not Status.OPEN
     # The room the picker has: the play column less the page's margins and the gap.
     room = (width - 40) * 7 / 12 if wide else width - 2 * PHONE_MARGIN
-    picking = expected is not None or isinstance(tm.mode, Correcting)
     # No card is expected between deals: the picker steps aside for "next deal".
-    picker = Picker(tm, room, wide, picking, kept)
+    shown = expected is not None or isinstance(tm.mode, Correcting)
+    picker = ft.Column(
+        picker_rows(tm, kept, room, wide, shown),
+        spacing=5 if wide else 4,
+        visible=shown,
+        key="picker",
+    )
     pending = table_state.pending_violations(tm) if tm.showing_violation else ()
     play = [
         *(
             [
-                Finished(
+                kept.call(
+                    "finished",
+                    Finished,
                     tm.headline(),
                     tr(
                         tm.lang,
@@ -233,22 +249,32 @@ def TableScreen(tm: TableModel, on_rule: Callable[[str], None], width: float = 3
             else []
         ),
         *(
-            [DealSummary(tm.deal_summary(), key="summary")]
+            [kept.call("summary", DealSummary, tm.deal_summary(), key="summary")]
             if log is not None and closed and log.points is not None
             else []
         ),
         *(
-            [ViolationText(pending[0].text, tm.lang, pending[0].anchor, on_rule, key="violation")]
+            [
+                kept.call(
+                    "violation",
+                    ViolationText,
+                    pending[0].text,
+                    tm.lang,
+                    pending[0].anchor,
+                    on_rule,
+                    key="violation",
+                )
+            ]
             if pending
             else []
         ),
         # A tablet has the room for the board above the cards; a phone keeps the trick or
         # the line's ends in view above them, and the rest of the board below.
         *([board] if wide else []),
-        keyed(picker, "picker"),
+        picker,
         *([] if wide else [board]),
         kept.get("divider", ft.Divider),
-        keyed(TableActions(tm), "table-actions"),
+        kept.call("decisions", TableActions, *table_actions(tm), key="table-actions"),
     ]
 
     def side() -> list[ft.Control]:
@@ -262,7 +288,7 @@ def TableScreen(tm: TableModel, on_rule: Callable[[str], None], width: float = 3
     if not wide:
         # A phone draws the entry list and the scoreboard only when asked: below the fold
         # they would cost every tap a frame of layout that nobody sees.
-        lists = kept_buttons(tm).button(
+        lists = buttons.button(
             "lists",
             tr(tm.lang, "table.hide_lists" if tm.show_lists else "table.show_lists"),
             tm.toggle_lists,

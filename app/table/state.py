@@ -111,8 +111,20 @@ def last_entry(tm: TableModel) -> str:
         # Never empty: Flutter's web tree does not take a label back once it went blank.
         return tr(tm.lang, "table.no_entries")
     number, entry = log.accepted[-1]
-    line = entry_line(tm.lang, entry.to_record(), tm.names)
-    return tr(tm.lang, "table.last", number=number + 1, entry=line)
+    return tr(tm.lang, "table.last", number=number + 1, entry=entry_words(tm, entry))
+
+
+def entry_words(tm: TableModel, entry: Any) -> str:
+    """The deal's last entry in words, as the last line and the undo both name it: worked
+    out once per entry and language (kept beside the table's observable fields)."""
+    said = tm.__dict__.get("_entry_words")
+    names = tuple(tm.names)
+    if said is not None and said[0] is entry and said[1] == tm.lang and said[2] == names:
+        text: str = said[3]
+        return text
+    text = entry_line(tm.lang, entry.to_record(), names)
+    tm.__dict__["_entry_words"] = (entry, tm.lang, names, text)
+    return text
 
 
 def header(tm: TableModel) -> HeaderState:
@@ -216,15 +228,22 @@ def pending_violations(tm: TableModel) -> tuple[PendingViolation, ...]:
     if log is None:
         return ()
     can_rule = not tm.match.stopped  # rulings are entries: a stopped match takes none
-    return tuple(
-        PendingViolation(
-            violation_key(log.number, v),
+    # A violation waits over many taps: its words are worked out once per language (kept
+    # beside the table's observable fields, for the violations waiting now).
+    said: dict[Any, tuple[str, str, str | None]] = tm.__dict__.get("_violations_said", {})
+    now = {}
+    names = tuple(tm.names)
+    for v in tm.match.waiting(log):
+        key = (v, tm.lang, names, tm.game_id)
+        now[key] = said.get(key) or (
             violation_sentence(tm, v),
-            can_rule,
             tr(tm.lang, f"violation.short.{v.code.value}", player=tm.names[v.player]),
             anchor(tm.game_id, v.code.value),
         )
-        for v in tm.match.waiting(log)
+    tm.__dict__["_violations_said"] = now
+    return tuple(
+        PendingViolation(violation_key(log.number, key[0]), text, can_rule, short, where)
+        for key, (text, short, where) in now.items()
     )
 
 
@@ -277,8 +296,7 @@ def undo_label(tm: TableModel) -> str:
         # A correction left later entries refused: the last of them is what undo takes.
         return tr(tm.lang, "action.undo_refused", number=log.entries)
     if log is not None and log.accepted:
-        what = entry_line(tm.lang, log.accepted[-1][1].to_record(), tm.names)
-        return tr(tm.lang, "action.undo_what", what=what)
+        return tr(tm.lang, "action.undo_what", what=entry_words(tm, log.accepted[-1][1]))
     if log is not None:
         return tr(tm.lang, "action.undo_deal")
     return tr(tm.lang, "action.undo")
