@@ -219,8 +219,14 @@ def WatchScreen(store: Any, token: str, lang: str) -> ft.Control:
     from app.table.scoreboard import Scoreboard
 
     page = ft.context.page
-    club = club_of(store)
-    match_id = club.watched_match(token) if club is not None else None
+
+    def find() -> int | None:
+        club = club_of(store)
+        return club.watched_match(token) if club is not None else None
+
+    # Read once a screen: a read of the store on every drawing would make each of a busy
+    # club's redraws wait on the database, on the loop that draws every other screen.
+    match_id = ft.use_memo(find, [token])
     hub = page.session.connection.pubsubhub if page.session.connection is not None else None
 
     def join() -> Any:
