@@ -273,17 +273,25 @@ def WatchScreen(store: Any, token: str, lang: str) -> ft.Control:
                 value=str(shown.revision),  # how far the match is (the tests and bench read it)
                 content=ft.Text(tr(lang, "club.watching"), size=14, italic=True),
             ),
-            Header(shown.header),
+            Header(shown.header, key="header"),
             ft.Semantics(
+                key="last-entry",
                 identifier="last-entry",
                 label=shown.last_entry,
                 exclude_semantics=True,
                 content=ft.Text(shown.last_entry, size=14),
             ),
-            *([DealSummary(shown.summary)] if shown.summary is not None else []),
-            *([Board(shown.game, shown.view, shown.names, lang)] if shown.view is not None else []),
-            EntryList(shown.lines, lang, ignore),
-            Scoreboard(shown.scores),
+            # Keyed, as the table's parts are: when the deal's summary comes in above the
+            # board, Flet's diff moves what follows instead of drawing it all anew
+            # (unkeyed, every watcher's deal end redrew its board, list and scores).
+            *([DealSummary(shown.summary, key="summary")] if shown.summary is not None else []),
+            *(
+                [Board(shown.game, shown.view, shown.names, lang, key="board")]
+                if shown.view is not None
+                else []
+            ),
+            EntryList(shown.lines, lang, ignore, key="entries"),
+            Scoreboard(shown.scores, key="scores"),
         ],
         spacing=10,
         scroll=ft.ScrollMode.AUTO,
