@@ -36,7 +36,7 @@ def test_a_deal_end_sends_a_watcher_only_what_changed(
     from flet.messaging.session import Session
     from flet.pubsub.pubsub_hub import PubSubHub
 
-    from app.feed import TOPIC
+    from app.feed import TOPIC, Feeds
     from app.run import main
     from models import Store
     from models.club import SETTING, Club
@@ -44,6 +44,8 @@ def test_a_deal_end_sends_a_watcher_only_what_changed(
     db = tmp_path / "club.db"
     monkeypatch.setenv("PARTIJA_DB", str(db))
     monkeypatch.setenv("PARTIJA_CLUB", "1")
+    # A registry of the test's own: the process's feeds stay as the other tests left them.
+    monkeypatch.setattr("app.feed.FEEDS", Feeds())
     store = Store(db)
     club = Club.new("Klubas", "2468")
     store.save_setting(SETTING, club.setting())
