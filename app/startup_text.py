@@ -20,6 +20,7 @@ it should be – serves the client as it is: an English word is better than no a
 
 from __future__ import annotations
 
+import hashlib
 import html
 import json
 from collections.abc import Callable
@@ -103,10 +104,12 @@ def patched_js(data: bytes, text: str) -> bytes:
 
 
 @cache
-def client(folder: Path, file: Client, text: str) -> bytes:
-    """A client file of Flet's web client in ``folder``, with its start text ``text``."""
+def client(folder: Path, file: Client, text: str) -> tuple[bytes, bytes]:
+    """A client file of Flet's web client in ``folder``, with its start text ``text``;
+    and its entity tag, which changes with every byte of it."""
     data = (folder / file.lstrip("/")).read_bytes()
-    return patched_wasm(data, text) if file is Client.WASM else patched_js(data, text)
+    body = patched_wasm(data, text) if file is Client.WASM else patched_js(data, text)
+    return body, b'"' + hashlib.blake2b(body, digest_size=16).hexdigest().encode() + b'"'
 
 
 def served_language() -> str:
@@ -154,16 +157,35 @@ class StartupText:
             await self.app(scope, receive, send)
             return
         file = Client(path)
-        body = client(self.folder, file, tr(self.language(), "app.loading"))
+        body, tag = client(self.folder, file, tr(self.language(), "app.loading"))
+        # Asked again every time, but answered "not modified" while the browser holds
+        # these very bytes: it then keeps the 8.5 MB client and the code it compiled
+        # from it, instead of fetching and compiling it anew at every start.
+        if tag in if_none_match(scope):
+            headers = [(b"etag", tag), (b"cache-control", NO_CACHE)]
+            await send({"type": "http.response.start", "status": 304, "headers": headers})
+            await send({"type": "http.response.body", "body": b""})
+            return
         headers = [
             (b"content-type", MEDIA[file]),
             (b"content-length", str(len(body)).encode()),
             (b"cache-control", NO_CACHE),
+            (b"etag", tag),
         ]
         await send({"type": "http.response.start", "status": 200, "headers": headers})
         await send(
             {"type": "http.response.body", "body": body if scope["method"] == "GET" else b""}
         )
+
+
+def if_none_match(scope: Scope) -> list[bytes]:
+    """The entity tags the request says the browser holds."""
+    return [
+        tag.strip()
+        for key, value in scope.get("headers", [])
+        if key.lower() == b"if-none-match"
+        for tag in value.split(b",")
+    ]
 
 
 class PageSend:

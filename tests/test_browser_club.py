@@ -12,6 +12,7 @@ from conftest import SCENARIOS
 from test_browser_table import enter
 from webapp import (
     PHONE,
+    another_page,
     browser_page,
     by_id,
     label,
@@ -93,9 +94,9 @@ def test_operator_logs_in_and_a_watcher_sees_each_card_appear(tmp_path):
         assert club is not None
         board_url = f"{url.rstrip('/')}/board/{club.board_token()}"
         with (
-            table.context.browser.new_page(viewport=PHONE) as phone,
-            table.context.browser.new_page(viewport=ROOM) as board,
-            table.context.browser.new_page(viewport=PHONE) as organiser,
+            another_page(PHONE) as phone,
+            another_page(ROOM) as board,
+            another_page(PHONE) as organiser,
         ):
             phone.set_default_timeout(60_000)
             board.set_default_timeout(60_000)
@@ -127,7 +128,7 @@ def test_operator_logs_in_and_a_watcher_sees_each_card_appear(tmp_path):
         # a reload keeps its session); the server answers it 404.
         shapes = [f"{match_id}-{'0' * 32}", f"²-{'0' * 32}", "", "9" * 5000 + "-x%2F..%2Fy"]
         for token in shapes:
-            with table.context.browser.new_page(viewport=PHONE) as stranger:
+            with another_page(PHONE) as stranger:
                 stranger.set_default_timeout(60_000)
                 forged = f"{url.rstrip('/')}/watch/{token}"
                 if token == "":  # a board's link this club did not give, likewise
@@ -168,7 +169,7 @@ def test_a_watcher_on_another_server_process_sees_the_cards(tmp_path, postgres_s
             type_into(table, "pin", PIN)
             tap(table, "action-login", until=f"resume-{live.match_id}")
             tap(table, f"resume-{live.match_id}", until="card-9H")
-            with table.context.browser.new_page(viewport=PHONE) as phone:
+            with another_page(PHONE) as phone:
                 phone.set_default_timeout(60_000)
                 link = f"{url_two.rstrip('/')}/watch/{club.watch_token(live.match_id)}"
                 open_app(phone, link, first="watching")

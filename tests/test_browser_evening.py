@@ -22,6 +22,7 @@ from test_browser_table import enter
 from webapp import (
     PHONE,
     ROOT,
+    another_page,
     browser_page,
     by_id,
     label,
@@ -85,9 +86,8 @@ def test_two_tables_two_rounds_a_board_and_the_results(tmp_path, postgres_server
             serve(tmp_path / "b", env, mode=("--web", "--club")) as url_b,
             browser_page(PHONE) as table,
         ):
-            browser = table.context.browser
-            board = browser.new_page(viewport=ROOM)
-            phone = browser.new_page(viewport=PHONE)
+            board = another_page(ROOM)
+            phone = another_page(PHONE)
             for page in (board, phone):
                 page.set_default_timeout(60_000)
             open_app(table, url_a, first="pin")
@@ -186,7 +186,7 @@ def test_the_organiser_runs_the_evening_from_his_screen(tmp_path, postgres_serve
             serve(tmp_path, {"PARTIJA_DB": db}, mode=("--web", "--club")) as url,
             browser_page(PHONE) as organiser,
         ):
-            operator = organiser.context.browser.new_page(viewport=PHONE)
+            operator = another_page(PHONE)
             operator.set_default_timeout(60_000)
             open_app(organiser, url, first="pin")
             type_into(organiser, "pin", ORGANISER)

@@ -4,7 +4,7 @@ the screen scrolled from top to bottom."""
 
 from __future__ import annotations
 
-from webapp import PHONE, browser_page, in_page, need_browser, open_app, serve, tap, type_into
+from webapp import PHONE, browser_page, go, in_page, need_browser, open_app, serve, tap, type_into
 
 # Everything a tap acts on: Flutter marks it a button, a switch or a tappable node; a card
 # or an action of the table by its identifier.
@@ -79,6 +79,7 @@ def test_every_target_on_every_screen_is_big_enough(tmp_path):
     with serve(tmp_path) as url, browser_page(PHONE) as page:
         url = url.rstrip("/")
         seen = {}
+        open_app(page, url, first="action-new-match")
         for route, first in (
             ("/", "action-new-match"),
             ("/history", f"match-{ids['domino']}"),
@@ -86,35 +87,35 @@ def test_every_target_on_every_screen_is_big_enough(tmp_path):
             ("/settings", "settings-language-lt"),
             ("/rules/ramsas", "rules-search"),
         ):
-            open_app(page, url + route, first=first)
+            go(page, route, first)
             seen[route] = small_targets(page)
         # The new-match form with a new player (his gender is asked) and a known one.
-        open_app(page, url + "/new", first="new-name")
+        go(page, "/new", "new-name")
         type_into(page, "new-name", "Aistė")
         tap(page, "action-add-player", until="gender-0")
         seen["/new"] = small_targets(page)
         # The players' screen with one chosen (rename, merge, gender).
-        open_app(page, url + "/players", first="stats-all")
+        go(page, "/players", "stats-all")
         seen["/players"] = small_targets(page)
         # Each table, and its other modes: a question (domino's two ends), picking cards
         # (Ramsas' jacks), correcting an entry, choosing who played.
-        open_app(page, f"{url}/match/{ids['domino']}", first="card-7H")
+        go(page, f"/match/{ids['domino']}", "card-7H")
         tap(page, "card-7H")
         tap(page, "card-7S")
         tap(page, "card-7D", until="choice-left")
         seen["domino question"] = small_targets(page, top=0, steps=1)
-        open_app(page, f"{url}/match/{ids['ramsas']}", first="card-9D")
+        go(page, f"/match/{ids['ramsas']}", "card-9D")
         tap(page, "card-9D", until="action-buy")
         seen["ramsas buying"] = small_targets(page, top=0, steps=1)
         for answer in ("no_buy", "no_buy", "no_buy", "stay", "stay", "stay"):
             tap(page, f"action-{answer}")
         tap(page, "action-jacks", until="action-confirm")
         seen["ramsas jacks"] = small_targets(page, top=0, steps=1)
-        open_app(page, f"{url}/match/{ids['devynake']}", first="card-9H")
+        go(page, f"/match/{ids['devynake']}", "card-9H")
         tap(page, "card-9H")
         tap(page, "action-other-player", until="seat-0")
         seen["devynake who"] = small_targets(page, top=0, steps=1)
-        open_app(page, f"{url}/match/{ids['bumas']}", first="card-8H")
+        go(page, f"/match/{ids['bumas']}", "card-8H")
         tap(page, "card-8H", until="action-draw-more")
         seen["bumas"] = small_targets(page, top=0, steps=1)
     small = {screen: found for screen, found in seen.items() if found}

@@ -11,7 +11,18 @@ from __future__ import annotations
 
 import json
 
-from webapp import PHONE, browser_page, by_id, label, need_browser, open_app, serve, tap, wait_label
+from webapp import (
+    PHONE,
+    another_page,
+    browser_page,
+    by_id,
+    label,
+    need_browser,
+    open_app,
+    serve,
+    tap,
+    wait_label,
+)
 
 from rules import load
 
@@ -43,7 +54,7 @@ def test_the_other_tab_follows_an_undo(tmp_path):
     with (
         serve(tmp_path) as url,
         browser_page(PHONE) as a,
-        a.context.browser.new_page(viewport=PHONE) as b,
+        another_page(PHONE) as b,
     ):
         b.set_default_timeout(60_000)
         for page in (a, b):
@@ -184,7 +195,7 @@ def test_two_tabs_tapping_in_the_same_frame_never_credit_a_tap_to_another_player
     with (
         serve(tmp_path) as url,
         browser_page(PHONE) as a,
-        a.context.browser.new_page(viewport=PHONE) as b,
+        another_page(PHONE) as b,
     ):
         b.set_default_timeout(60_000)
         for page in (a, b):

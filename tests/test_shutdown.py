@@ -31,6 +31,8 @@ from webapp import (
     PHONE,
     READY,
     ROOT,
+    another_page,
+    app_port,
     browser_page,
     by_id,
     need_browser,
@@ -95,14 +97,17 @@ def setup_store(folder: Path) -> tuple[int, Club]:
 
 @contextlib.contextmanager
 def served(folder: Path, club: bool) -> Iterator[Served]:
-    from webapp import free_port
+    with app_port() as port:
+        yield from _served_on(port, folder, club)
 
+
+def _served_on(port: int, folder: Path, club: bool) -> Iterator[Served]:
     match_id, the_club = setup_store(folder)
     env = {**os.environ, "PARTIJA_DB": str(folder / "partija.db")}
     env.pop("DISPLAY", None)
     mode = ["--web", "--club"] if club else ["--web"]
     proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "main.py"), *mode, "--port", str(free_port())],
+        [sys.executable, str(ROOT / "main.py"), *mode, "--port", str(port)],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
@@ -223,7 +228,7 @@ def test_with_live_watchers(tmp_path, mode, name):
     club = mode == "club"
     with served(tmp_path, club) as server, browser_page(PHONE) as table:
         open_table(table, server, club)
-        watchers = [table.context.browser.new_page(viewport=PHONE) for _ in range(2)]
+        watchers = [another_page(PHONE) for _ in range(2)]
         for watcher in watchers:
             open_watcher(watcher, server, club)
         tap(table, "card-9H")
@@ -239,11 +244,12 @@ def test_after_watchers_vanished_mid_update(tmp_path, mode, name):
     club = mode == "club"
     with served(tmp_path, club) as server, browser_page(PHONE) as table:
         open_table(table, server, club)
-        phones = table.context.browser.new_context(viewport=PHONE)
-        for _ in range(2):
-            open_watcher(phones.new_page(), server, club)
+        phones = [another_page(PHONE) for _ in range(2)]
+        for phone in phones:
+            open_watcher(phone, server, club)
         by_id(table, "card-9H").first.click()  # the update goes out to the watchers ...
-        phones.close()  # ... as they vanish
+        for phone in phones:  # ... as they vanish
+            phone.close()
         tap(table, "card-10H")  # and the next one finds them gone
         took = server.stop(name)
         report("vanished watchers", mode, name, took, server.log())

@@ -7,6 +7,7 @@ connection to the app is held back so the start screen stays, shows the text.
 
 from __future__ import annotations
 
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -15,6 +16,8 @@ from webapp import PHONE, WAIT_MS, browser_page, need_browser, serve, shot
 
 from app.startup_text import (
     FLET_TEXT,
+    Client,
+    client,
     leb128,
     name,
     patched_js,
@@ -74,6 +77,20 @@ def fetch(url: str, file: str) -> bytes:
         return bytes(answer.read())
 
 
+def asked_again(url: str, file: str) -> tuple[int, bytes]:
+    """The client file fetched, then asked for again with its entity tag: the second
+    answer's status and body."""
+    with urllib.request.urlopen(url + file, timeout=WAIT_MS / 1000) as answer:
+        tag = answer.headers["ETag"]
+        answer.read()
+    again = urllib.request.Request(url + file, headers={"If-None-Match": tag})
+    try:
+        with urllib.request.urlopen(again, timeout=WAIT_MS / 1000) as answer:
+            return answer.status, bytes(answer.read())
+    except urllib.error.HTTPError as answer:  # urllib counts a 304 as an error
+        return answer.code, bytes(answer.read())
+
+
 def choose(folder: Path, lang: str) -> None:
     store = Store(folder / "partija.db")
     try:
@@ -92,11 +109,22 @@ def test_the_served_client_says_loading_in_the_chosen_language(tmp_path, lang, t
         assert FLET_TEXT.encode() not in client
         script = fetch(url, "main.dart.js")
         assert f'[30,"{text}"]'.encode() in script and FLET_TEXT.encode() not in script
+        for file in ("main.dart.wasm", "main.dart.js"):  # a browser that has it keeps it
+            assert asked_again(url, file) == (304, b"")
         for address in ("", "settings"):  # the page, for every address of the app
             page = fetch(url, address).decode()
             assert f'<html lang="{lang or "lt"}">' in page
             assert f'aria-label="{text}"' in page and 'aria-label="Loading"' not in page
             assert "<title>Partija</title>" in page
+
+
+def test_the_client_in_another_language_is_another_entity(tmp_path):
+    """A browser that holds the Lithuanian client is sent the English one whole."""
+    (tmp_path / "main.dart.js").write_bytes(b'x=[30,"Working..."];')
+    lt, lt_tag = client(tmp_path, Client.JS, LT)
+    en, en_tag = client(tmp_path, Client.JS, EN)
+    assert lt != en and lt_tag != en_tag
+    assert client(tmp_path, Client.JS, LT) == (lt, lt_tag)
 
 
 def test_a_page_not_as_expected_is_served_as_it_is():

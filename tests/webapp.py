@@ -19,10 +19,12 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
+import weakref
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -78,7 +80,18 @@ def serve(
     the web client where there is no display).
     The server's output goes to ``server.log`` in ``data_dir``.
     """
-    port = free_port()
+    with app_port() as port:
+        yield from _serve_on(port, data_dir, extra_env, kill=kill, mode=mode)
+
+
+def _serve_on(
+    port: int,
+    data_dir: pathlib.Path,
+    extra_env: dict[str, str] | None,
+    *,
+    kill: bool,
+    mode: tuple[str, ...],
+) -> Iterator[str]:
     env = {**os.environ, "PARTIJA_DB": str(data_dir / "partija.db"), **(extra_env or {})}
     env.pop("DISPLAY", None)
     proc = subprocess.Popen(
@@ -136,8 +149,17 @@ class _Chromium:
     """One Playwright and one Chromium for every browser test of a test process.
 
     Starting Playwright's driver and launching Chromium cost a browser test about
-    1.3 s of CPU; each test still has a browser context of its own (cookies,
-    storage, cache), so the tests stay as far apart as with a browser each.
+    1.3 s of CPU. Loading the app costs 3.5-3.9 s more, most of it compiling the
+    Flutter client; a profile kept on disk for the process keeps the compiled code
+    (the server lets the browser keep the client: ``app/startup_text.py``), but only
+    for an address it has seen: so the servers of a process take their ports from a
+    pool of its own (``_Ports``).
+
+    The tests stay apart: a test's pages are all closed at its end, and its start
+    clears every cookie and every site's storage but the cache (the app keeps its
+    session in the tab's ``sessionStorage``, which a new page never shares). Each page
+    is a window of its own, as each phone is a screen of its own: a tab behind another
+    draws nothing, and Flutter in it hears no keys.
 
     Playwright's synchronous API runs its event loop in a greenlet and leaves it marked
     as the thread's running loop, which ``asyncio.run`` in any later test of the
@@ -145,13 +167,15 @@ class _Chromium:
     """
 
     playwright: Any = None
-    browser: Any = None
+    context: Any = None
+    keeper: Any = None  # a blank page kept open, through which windows are opened
+    profile: pathlib.Path | None = None
     loop: asyncio.AbstractEventLoop | None = None
 
     @classmethod
     @contextlib.contextmanager
     def used(cls) -> Iterator[Any]:
-        """The browser, with Playwright's loop marked running until the block ends."""
+        """The kept browser context, with Playwright's loop marked running until the block ends."""
         asyncio.events._set_running_loop(cls.loop)
         try:
             if cls.playwright is None:
@@ -160,36 +184,130 @@ class _Chromium:
                 cls.playwright = sync_playwright().start()
                 cls.loop = asyncio.events._get_running_loop()
                 atexit.register(cls.stop)
-            if cls.browser is None or not cls.browser.is_connected():
-                cls.browser = cls.playwright.chromium.launch(
-                    executable_path=CHROMIUM, args=CHROMIUM_ARGS
+            if cls.context is None or cls.keeper.is_closed():
+                cls.profile = pathlib.Path(tempfile.mkdtemp(prefix="partija-chromium-"))
+                cls.context = cls.playwright.chromium.launch_persistent_context(
+                    str(cls.profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS
                 )
-            yield cls.browser
+                cls.keeper = cls.context.pages[0] if cls.context.pages else cls.context.new_page()
+            yield cls.context
         finally:
             asyncio.events._set_running_loop(None)
+
+    @classmethod
+    def window(cls) -> Any:
+        """A new page in a window of its own."""
+        with cls.context.expect_page() as opened:
+            cls.context.new_cdp_session(cls.keeper).send(
+                "Target.createTarget", {"url": "about:blank", "newWindow": True}
+            )
+        page = opened.value
+        page.on("websocket", lambda socket: _SOCKETS.__setitem__(page, socket))
+        page.set_default_timeout(WAIT_MS)
+        return page
+
+    @classmethod
+    def close_pages(cls) -> None:
+        for page in cls.context.pages:
+            if page is not cls.keeper:
+                with contextlib.suppress(Exception):
+                    page.close()
+
+    @classmethod
+    def forget(cls) -> None:
+        """Clear cookies and every origin's storage but the cache."""
+        cls.context.clear_cookies()
+        cdp = cls.context.new_cdp_session(cls.keeper)
+        for port in _Ports.known:
+            cdp.send(
+                "Storage.clearDataForOrigin",
+                {"origin": f"http://127.0.0.1:{port}", "storageTypes": _STORAGE},
+            )
+        cdp.detach()
 
     @classmethod
     def stop(cls) -> None:
         asyncio.events._set_running_loop(cls.loop)
         with contextlib.suppress(Exception):
-            cls.browser.close()
+            cls.context.close()
         with contextlib.suppress(Exception):
             cls.playwright.stop()
+        if cls.profile is not None:
+            shutil.rmtree(cls.profile, ignore_errors=True)
+
+
+# Every kind of site storage Chromium keeps, but its cache.
+_STORAGE = "cookies,file_systems,indexeddb,local_storage,websql,service_workers,cache_storage"
+
+
+class _Ports:
+    """The ports this process's servers listen on, reused test after test (see ``_Chromium``).
+
+    A server takes the first port of the pool that none of this process's live servers
+    holds and that is free now; if none is, a new one joins the pool.
+    """
+
+    known: ClassVar[list[int]] = []
+    held: ClassVar[set[int]] = set()
+
+    @classmethod
+    def take(cls) -> int:
+        for port in cls.known:
+            if port not in cls.held and _bindable(port):
+                cls.held.add(port)
+                return port
+        port = free_port()
+        cls.known.append(port)
+        cls.held.add(port)
+        return port
+
+    @classmethod
+    def give_back(cls, port: int) -> None:
+        cls.held.discard(port)
+
+
+def _bindable(port: int) -> bool:
+    with socket.socket() as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
+# Each page's latest WebSocket to the app (``type_into`` waits on what it sends).
+_SOCKETS: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
+
+
+@contextlib.contextmanager
+def app_port() -> Iterator[int]:
+    """A port for one server of the app, kept for this process's later servers."""
+    port = _Ports.take()
+    try:
+        yield port
+    finally:
+        _Ports.give_back(port)
 
 
 @contextlib.contextmanager
 def browser_page(viewport: dict[str, int]) -> Iterator[Any]:
-    """A page in a browser context of its own; every context the test opened
-    (``page.context.browser.new_page`` makes one too) is closed at its end."""
-    with _Chromium.used() as browser:
+    """A page of its own size; every page the test opened (``another_page`` makes more)
+    is closed at its end."""
+    with _Chromium.used():
+        _Chromium.forget()
         try:
-            page = browser.new_context(viewport=viewport).new_page()
-            page.set_default_timeout(WAIT_MS)
-            yield page
+            yield another_page(viewport)
         finally:
-            for opened in list(browser.contexts):
-                with contextlib.suppress(Exception):
-                    opened.close()
+            _Chromium.close_pages()
+
+
+def another_page(viewport: dict[str, int]) -> Any:
+    """One more page for the test running ``browser_page`` (a second phone, the room's
+    board): a window of its own, so a session of its own."""
+    page = _Chromium.window()
+    page.set_viewport_size(viewport)
+    return page
 
 
 def open_app(page: Any, url: str, first: str = "action-language") -> None:
@@ -206,6 +324,23 @@ def open_app(page: Any, url: str, first: str = "action-language") -> None:
             placeholder.dispatch_event("click")
         with contextlib.suppress(Exception):
             placeholder.wait_for(state="detached", timeout=2000)
+    by_id(page, first).first.wait_for()
+
+
+def go(page: Any, route: str, first: str) -> None:
+    """Open ``route`` inside the app already loaded, as the browser's back and forward
+    buttons do (the app's own routing, no new load); wait for ``first`` to show.
+
+    A load costs Chromium 2-4 s of CPU: a test that visits many screens goes this way,
+    one that is about what a URL opens loads it (``open_app``).
+    """
+    page.evaluate(
+        """(route) => {
+            history.pushState(null, '', route);
+            window.dispatchEvent(new PopStateEvent('popstate', {state: null}));
+        }""",
+        route,
+    )
     by_id(page, first).first.wait_for()
 
 
@@ -296,25 +431,30 @@ def shot(page: Any, name: str) -> pathlib.Path:
 def type_into(page: Any, identifier: str, text: str) -> None:
     """Type into a text field as a person does: tap it and type into whatever has the focus.
 
-    Flutter puts its own editor in place of the input once it has the focus; keys
-    typed before that land nowhere. So the text is checked, and typed again (the
-    field emptied first) until the editor holds it.
+    Flutter takes over the field's input a moment after it has the focus; keys typed
+    before that land in the input and show there, but Flutter never hears them and
+    empties it when it takes over. So the typing counts only once the page has sent
+    the app the field's new value; until then the field is emptied and typed again.
     """
+    import msgpack
     from playwright.sync_api import TimeoutError as NotYet
 
+    sent = b"\xa5value" + msgpack.packb(text)  # the end of the value's update, as Flet sends it
     for _ in range(5):
         by_id(page, identifier).locator("input").first.click()
         page.wait_for_function(
             "() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)"
         )
-        page.keyboard.press("Control+A")
-        page.keyboard.press("Backspace")
-        page.keyboard.type(text, delay=30)
         try:
-            page.wait_for_function(
-                "(text) => document.activeElement?.value === text", arg=text, timeout=10_000
-            )
+            with _SOCKETS[page].expect_event(
+                "framesent",
+                predicate=lambda frame: isinstance(frame, bytes) and frame.endswith(sent),
+                timeout=10_000,
+            ):
+                page.keyboard.press("Control+A")
+                page.keyboard.press("Backspace")
+                page.keyboard.type(text, delay=30)
             return
-        except NotYet:  # the keys went to the input Flutter was replacing: again
+        except NotYet:  # the keys went to the input before Flutter took it over: again
             continue
     raise AssertionError(f"the field {identifier} never took {text!r}")
