@@ -266,10 +266,25 @@ def log_if_drawing_stops(page: ft.Page) -> None:
 def _drawing_stopped(page: ft.Page, task: asyncio.Task[Any]) -> None:
     if task.cancelled() or task.exception() is None:  # the session has ended
         return
-    log.error("a screen stopped drawing: %r", task.exception(), exc_info=task.exception())
+    if _browser_gone(page):  # a phone closed mid-drawing: nothing failed, nothing to show
+        log.info("a screen's browser left while it was drawn: %r", task.exception())
+    else:
+        log.error("a screen stopped drawing: %r", task.exception(), exc_info=task.exception())
     with contextlib.suppress(Exception):  # a session closing meanwhile: nothing to draw
         page.session.start_updates_scheduler()  # type: ignore[no-untyped-call]  # Flet
         log_if_drawing_stops(page)
+
+
+def _browser_gone(page: ft.Page) -> bool:
+    """Whether the screen's browser has gone: its session has no connection any more, or
+    Flet's web connection has stopped sending. That connection drops its queue (privately,
+    in Flet 1.0.5) a moment before the session is told, and a drawing in that moment fails
+    on the missing queue."""
+    try:
+        connection = page.session.connection
+    except Exception:
+        return True
+    return connection is None or getattr(connection, "_FletApp__send_queue", True) is None
 
 
 def first_language(settings: dict[str, Any], *, web: bool) -> str:

@@ -139,3 +139,55 @@ def test_a_screen_whose_drawing_stops_is_logged(tmp_path):
         logging.getLogger("partija").removeHandler(kept)
     [record] = [r for r in kept.records if "stopped drawing" in r.getMessage()]
     assert "a drawing that failed" in record.getMessage() and record.exc_info
+
+
+def test_a_screen_whose_browser_left_mid_drawing_is_one_line(tmp_path):
+    """A watcher's phone closed while the server drew its screen: Flet's web connection
+    has dropped its send queue before the session is told, and the drawing fails on it.
+    That is no fault: one line at INFO, no traceback; and the drawing starts again (the
+    phone may come back to the same session)."""
+    import asyncio
+    import logging
+    import random
+
+    from bench.tap import Table, stored
+
+    class Kept(logging.Handler):
+        def __init__(self) -> None:
+            super().__init__()
+            self.records: list[logging.LogRecord] = []
+
+        def emit(self, record: logging.LogRecord) -> None:
+            self.records.append(record)
+
+    class Gone:
+        def update(self) -> None:  # as Flet 1.0.5's send fails on the dropped queue
+            raise AttributeError("'NoneType' object has no attribute 'put_nowait'")
+
+    kept = Kept()
+    logger = logging.getLogger("partija")
+    level = logger.level
+    logger.addHandler(kept)
+    logger.setLevel(logging.INFO)
+
+    async def run() -> None:
+        table = Table("10", tmp_path / "p.db", stored(2, random.Random(1)))
+        table.start()
+        await table.open()
+        wire = table.session.connection
+        wire._FletApp__send_queue = None  # as Flet's web connection leaves it, closed
+        table.session.schedule_update(Gone())  # a drawing meets it
+        for _ in range(20):
+            await asyncio.sleep(0)
+        del wire._FletApp__send_queue  # the phone is back
+        await asyncio.wait_for(table.tap(True), 30)  # and its screen draws on
+        assert table.taps
+
+    try:
+        asyncio.run(run())
+    finally:
+        logger.removeHandler(kept)
+        logger.setLevel(level)
+    said = [r for r in kept.records if "drawn" in r.getMessage() or "drawing" in r.getMessage()]
+    assert [(r.levelno, r.exc_info) for r in said] == [(logging.INFO, None)], said
+    assert "left while it was drawn" in said[0].getMessage()

@@ -327,23 +327,6 @@ def open_app(page: Any, url: str, first: str = "action-language") -> None:
     by_id(page, first).first.wait_for()
 
 
-def go(page: Any, route: str, first: str) -> None:
-    """Open ``route`` inside the app already loaded, as the browser's back and forward
-    buttons do (the app's own routing, no new load); wait for ``first`` to show.
-
-    A load costs Chromium 2-4 s of CPU: a test that visits many screens goes this way,
-    one that is about what a URL opens loads it (``open_app``).
-    """
-    page.evaluate(
-        """(route) => {
-            history.pushState(null, '', route);
-            window.dispatchEvent(new PopStateEvent('popstate', {state: null}));
-        }""",
-        route,
-    )
-    by_id(page, first).first.wait_for()
-
-
 def by_id(page: Any, identifier: str) -> Any:
     return page.locator(f'[flt-semantics-identifier="{identifier}"]')
 
@@ -375,6 +358,26 @@ def in_page(page: Any, script: str, arg: Any = None) -> Any:
 
 def screen_text(page: Any) -> str:
     return str(in_page(page, f"() => ({_SCREEN_TEXT})() || ' '"))
+
+
+def go(page: Any, route: str, first: str) -> None:
+    """Open ``route`` inside the app already loaded, as the browser's back and forward
+    buttons do (the app's own routing, no new load); wait for the new screen, then for
+    ``first`` on it (the screen before may have shown a ``first`` of its own).
+
+    A load costs Chromium 2-4 s of CPU: a test that visits many screens goes this way,
+    one that is about what a URL opens loads it (``open_app``).
+    """
+    before = screen_text(page)
+    page.evaluate(
+        """(route) => {
+            history.pushState(null, '', route);
+            window.dispatchEvent(new PopStateEvent('popstate', {state: null}));
+        }""",
+        route,
+    )
+    page.wait_for_function(f"(before) => ({_SCREEN_TEXT})() !== before", arg=before)
+    by_id(page, first).first.wait_for()
 
 
 def tap(page: Any, identifier: str, *, until: str | None = None) -> None:
