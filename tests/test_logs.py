@@ -2,10 +2,22 @@
 
 from __future__ import annotations
 
+import logging
 import subprocess
 import sys
 
 from conftest import ROOT
+
+
+class Kept(logging.Handler):
+    """A handler that keeps what it is given, for a test to read."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
 
 
 def cli(*args):
@@ -102,7 +114,6 @@ def test_a_screen_whose_drawing_stops_is_logged(tmp_path):
     privately): the screen would freeze. The log says so, with the exception, and the
     drawing starts again."""
     import asyncio
-    import logging
     import random
 
     from bench.tap import Table, stored
@@ -110,14 +121,6 @@ def test_a_screen_whose_drawing_stops_is_logged(tmp_path):
     class Broken:
         def update(self) -> None:
             raise ValueError("a drawing that failed")
-
-    class Kept(logging.Handler):
-        def __init__(self) -> None:
-            super().__init__()
-            self.records: list[logging.LogRecord] = []
-
-        def emit(self, record: logging.LogRecord) -> None:
-            self.records.append(record)
 
     kept = Kept()
     logging.getLogger("partija").addHandler(kept)
@@ -147,18 +150,9 @@ def test_a_screen_whose_browser_left_mid_drawing_is_one_line(tmp_path):
     That is no fault: one line at INFO, no traceback; and the drawing starts again (the
     phone may come back to the same session)."""
     import asyncio
-    import logging
     import random
 
     from bench.tap import Table, stored
-
-    class Kept(logging.Handler):
-        def __init__(self) -> None:
-            super().__init__()
-            self.records: list[logging.LogRecord] = []
-
-        def emit(self, record: logging.LogRecord) -> None:
-            self.records.append(record)
 
     class Gone:
         def update(self) -> None:  # as Flet 1.0.5's send fails on the dropped queue
