@@ -184,7 +184,9 @@ class _Chromium:
                 cls.playwright = sync_playwright().start()
                 cls.loop = asyncio.events._get_running_loop()
                 atexit.register(cls.stop)
-            if cls.context is None or cls.keeper.is_closed():
+            if cls.context is None or cls.keeper.is_closed():  # first, or Chromium has died
+                if cls.profile is not None:
+                    shutil.rmtree(cls.profile, ignore_errors=True)
                 cls.profile = pathlib.Path(tempfile.mkdtemp(prefix="partija-chromium-"))
                 cls.context = cls.playwright.chromium.launch_persistent_context(
                     str(cls.profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS
