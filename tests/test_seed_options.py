@@ -4,14 +4,13 @@ a suit named by a card that cannot name one, and a ``ramsas`` that claims all fo
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
-from conftest import ROOT, D, record
+from conftest import D, record
 from conftest import compared as judge
 from hypothesis import given
 from hypothesis import strategies as st
+from referee_cli import referee_cli
 
 from app.describe import option_value
 from app.i18n import tr
@@ -77,9 +76,7 @@ def test_an_invalid_value_makes_the_record_invalid_naming_the_option(
         GAMES[game](seats, options)
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(record(game, seats, [], options=options)))
-    done = subprocess.run(
-        [sys.executable, "-m", "rules", str(path)], capture_output=True, text=True, cwd=ROOT
-    )
+    done = referee_cli(str(path))
     assert done.returncode == 2 and done.stdout == ""
     [line] = done.stderr.splitlines()
     assert f"'{next(iter(options))}'" in line
