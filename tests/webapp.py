@@ -199,10 +199,10 @@ class _Chromium:
     @classmethod
     def window(cls) -> Any:
         """A new page in a window of its own."""
+        cdp = cls.context.new_cdp_session(cls.keeper)
         with cls.context.expect_page() as opened:
-            cls.context.new_cdp_session(cls.keeper).send(
-                "Target.createTarget", {"url": "about:blank", "newWindow": True}
-            )
+            cdp.send("Target.createTarget", {"url": "about:blank", "newWindow": True})
+        cdp.detach()
         page = opened.value
         page.on("websocket", lambda socket: _SOCKETS.__setitem__(page, socket))
         page.set_default_timeout(WAIT_MS)
