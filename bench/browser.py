@@ -263,13 +263,15 @@ def main() -> None:
         counter_app(args.serve_counter)
         return
 
-    from webapp import CHROMIUM, browser_page, open_app, serve, tap
+    import webapp
+    from webapp import CHROMIUM, another_page, browser_page, open_app, serve, tap
 
     from bench.table import devynake_record
     from models import Store
 
     if not os.path.exists(CHROMIUM):
         sys.exit(f"no Chromium at {CHROMIUM}")
+    webapp._Chromium.executable = CHROMIUM  # the whole browser, as the figures before it
     lengths = [int(n) for n in args.deals.split(",")]
     rng = random.Random(3)
     records = [devynake_record(n, rng) for n in lengths]
@@ -287,14 +289,13 @@ def main() -> None:
             serve(folder) as table_url,
             browser_page(PHONE) as first,
         ):
-            browser = first.context.browser
-            counter_page = browser.new_page(viewport=PHONE)  # the same browser
+            counter_page = another_page(PHONE)  # the same browser
             counter_page.set_default_timeout(60_000)
             open_app(counter_page, counter_url, first="add")
             counter_wire = Wire(counter_page)
             tables = []
             for n, (match_id, record) in enumerate(zip(ids, records, strict=True)):
-                page = first if n == 0 else browser.new_page(viewport=PHONE)
+                page = first if n == 0 else another_page(PHONE)
                 page.set_default_timeout(60_000)
                 open_app(page, table_url, first=f"resume-{match_id}")
                 tap(page, f"resume-{match_id}", until="expected-now")

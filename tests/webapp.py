@@ -30,6 +30,10 @@ import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+# The tests drive Chromium's headless shell where it is installed (Debian package
+# 'chromium-headless-shell'): the same engine without the browser's own window interface,
+# which cost a sixth of the browser tests' CPU (docs/benchmarks.md, "The test suite").
+HEADLESS_SHELL = shutil.which("chromium-headless-shell")
 SHOTS = ROOT / "screenshots"
 PHONE = {"width": 360, "height": 740}
 TABLET = {"width": 1024, "height": 768}
@@ -45,7 +49,7 @@ CHROMIUM_ARGS = [
 
 
 def need_browser() -> None:
-    if not os.path.exists(CHROMIUM):
+    if not os.path.exists(_Chromium.executable):
         pytest.skip("Chromium is not installed (Debian package 'chromium'): browser tests skipped")
     try:
         import playwright.sync_api  # noqa: F401
@@ -166,6 +170,7 @@ class _Chromium:
     process refuses. So the loop is marked running only inside ``browser_page``.
     """
 
+    executable: ClassVar[str] = HEADLESS_SHELL or CHROMIUM
     playwright: Any = None
     context: Any = None
     keeper: Any = None  # a blank page kept open, through which windows are opened
@@ -189,7 +194,7 @@ class _Chromium:
                     shutil.rmtree(cls.profile, ignore_errors=True)
                 cls.profile = pathlib.Path(tempfile.mkdtemp(prefix="partija-chromium-"))
                 cls.context = cls.playwright.chromium.launch_persistent_context(
-                    str(cls.profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS
+                    str(cls.profile), executable_path=cls.executable, args=CHROMIUM_ARGS
                 )
                 cls.keeper = cls.context.pages[0] if cls.context.pages else cls.context.new_page()
             yield cls.context
