@@ -84,12 +84,12 @@ from typing import Any
 import pytest
 from conftest import ROOT
 from sqlalchemy import Connection, create_engine, text, update
-from sqlmodel import Session, col
+from sqlmodel import col
 
 from bench.table import devynake_record, next_entry
 from models import Store, StoreFault, migrate
 from models.engine import make_engine, open_database
-from models.live import LiveMatch
+from models.live import RAISE_REVISION, LiveMatch
 from models.migrate import HEAD, run_migrations
 from models.tables import EntryRow, utcnow
 from rules.match import Match, Status
@@ -372,21 +372,27 @@ def mutant_drops_entry() -> None:
 
 def mutant_acks_before_commit() -> None:
     """Writes go into one long transaction committed every thousandth write: acknowledged
-    long before they are on disk (as a store that batched its commits would)."""
+    long before they are on disk (as a store that batched its commits would). Every write
+    path takes its transaction from ``_transaction``, so all of them share the long one
+    (were one left out, it would wait for the lock and end the child busy)."""
     state: dict[str, Any] = {"writes": 0}
 
     @contextmanager
-    def _writing(self: LiveMatch) -> Iterator[Session]:
-        if "session" not in state:
-            state["session"] = Session(self._engine)
-            state["session"].begin()
-        yield state["session"]
+    def _transaction(self: LiveMatch) -> Iterator[Connection]:
+        if "connection" not in state:
+            state["connection"] = self._engine.connect()
+            state["connection"].begin()
+        connection = state["connection"]
+        now = self.revision + 1
+        RAISE_REVISION.run(connection, match=self.match_id, was=self.revision, now=now)
+        yield connection
+        self.revision = now
         state["writes"] += 1
         if state["writes"] % 1000 == 0:
-            state["session"].commit()
-            state["session"].begin()
+            connection.commit()
+            connection.begin()
 
-    LiveMatch._writing = _writing  # type: ignore[method-assign]
+    LiveMatch._transaction = _transaction  # type: ignore[method-assign]
 
 
 def mutant_replace_loses_link() -> None:
