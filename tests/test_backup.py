@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -85,10 +86,13 @@ def everything(url: str) -> dict:
     }
 
 
-@pytest.fixture
-def backup_file(tmp_path):
-    store = filled(str(tmp_path / "phone.db"))
-    file = tmp_path / "partija-backup.jsonl"
+@pytest.fixture(scope="module")
+def backup_file(tmp_path_factory):
+    """A backup of ``filled``'s store and what it must carry: made once for the module's
+    tests, which only read it (a damaged copy is a file of the test's own)."""
+    folder = tmp_path_factory.mktemp("backup")
+    store = filled(str(folder / "phone.db"))
+    file = folder / "partija-backup.jsonl"
     assert store.backup(file) == len(store.list_matches())
     wanted = contents(store)
     store.close()
@@ -110,6 +114,7 @@ def test_a_backup_restored_on_another_device_is_everything(backup_file, store_ur
 
 def test_restoring_again_or_where_it_came_from_adds_nothing(backup_file, tmp_path):
     file, wanted = backup_file
+    shutil.copyfile(file.parent / "phone.db", tmp_path / "phone.db")  # the device it came from
     phone = Store(tmp_path / "phone.db")
     before = everything(str(tmp_path / "phone.db"))
     done = phone.restore(file)
