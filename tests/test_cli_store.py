@@ -28,19 +28,6 @@ def main(db, *args):
     )
 
 
-@pytest.fixture
-def cli(capfdbinary):
-    """``main.py`` in this process (quicker): returns (exit status, stdout, stderr) as bytes."""
-    from app.cli import main as cli_main
-
-    def run(db, *args):
-        status = cli_main(["--db", str(db), *args])
-        out, err = capfdbinary.readouterr()
-        return subprocess.CompletedProcess(args, status, out, err)
-
-    return run
-
-
 def test_import_export_matches_csv(store_url, cli, monkeypatch, tmp_path):
     db = store_url
     monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path))  # the log, for a server
@@ -52,15 +39,15 @@ def test_import_export_matches_csv(store_url, cli, monkeypatch, tmp_path):
     assert exported.returncode == 0
     original = json.loads(SCENARIO.read_bytes())
     assert verdict(*load(json.loads(exported.stdout))) == verdict(*load(original))
-    assert cli(db, "export", "1").stdout == exported.stdout
+    assert cli("--db", db, "export", "1").stdout == exported.stdout
 
-    listed = cli(db, "matches").stdout.decode("utf-8").splitlines()
+    listed = cli("--db", db, "matches").stdout.decode("utf-8").splitlines()
     assert sorted(listed) == [
         "1\tdevynake\tOna, Jonas, Rūta, Petras\topen\t0 0 5 0",
         "2\tdevynake\tOna, Jonas, Rūta\topen\t0 0 0",
     ]
 
-    table = cli(db, "csv", "1").stdout.decode("utf-8")
+    table = cli("--db", db, "csv", "1").stdout.decode("utf-8")
     assert (
         table == "deal,dealer,status,Ona,Jonas,Rūta,Petras\n1,Jonas,finished,0,0,5,0\n"
         "total,,open,0,0,5,0\n"
@@ -82,11 +69,11 @@ def test_bad_file_is_one_line_and_exit_2(tmp_path, cli, content, says):
     db = tmp_path / "p.db"
     bad = tmp_path / "bad.json"
     bad.write_bytes(content)
-    run = cli(db, "import", str(SCENARIO), str(bad))
+    run = cli("--db", db, "import", str(SCENARIO), str(bad))
     assert run.returncode == 2 and run.stdout == b""
     [line] = run.stderr.decode("utf-8").splitlines()
     assert str(bad) in line and says in line
-    assert cli(db, "matches").stdout == b""  # all or nothing
+    assert cli("--db", db, "matches").stdout == b""  # all or nothing
 
 
 def test_missing_file_and_unknown_match(store_url, cli, monkeypatch, tmp_path):
@@ -97,7 +84,7 @@ def test_missing_file_and_unknown_match(store_url, cli, monkeypatch, tmp_path):
         (("export", "7"), "no match 7"),
         (("csv", "7"), "no match 7"),
     ):
-        run = cli(db, *args)
+        run = cli("--db", db, *args)
         assert run.returncode == 2 and run.stdout == b""
         [line] = run.stderr.decode("utf-8").splitlines()
         assert says in line
@@ -105,10 +92,10 @@ def test_missing_file_and_unknown_match(store_url, cli, monkeypatch, tmp_path):
 
 def test_newer_database_is_one_line_and_exit_2(tmp_path, cli):
     db = tmp_path / "p.db"
-    assert cli(db, "matches").returncode == 0
+    assert cli("--db", db, "matches").returncode == 0
     with sqlite3.connect(db) as connection:
         connection.execute("UPDATE alembic_version SET version_num = 'ffff'")
-    run = cli(db, "matches")
+    run = cli("--db", db, "matches")
     assert run.returncode == 2
     [line] = run.stderr.decode("utf-8").splitlines()
     assert "newer version of Partija" in line
@@ -117,7 +104,7 @@ def test_newer_database_is_one_line_and_exit_2(tmp_path, cli):
 def test_damaged_database_is_reported_and_replaced(tmp_path, cli):
     db = tmp_path / "p.db"
     db.write_bytes(b"garbage" * 1000)
-    run = cli(db, "matches")
+    run = cli("--db", db, "matches")
     assert run.returncode == 0 and run.stdout == b""
     assert "moved to" in run.stderr.decode("utf-8")
     assert list(tmp_path.glob("p.db.corrupt-*"))

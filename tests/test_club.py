@@ -161,26 +161,30 @@ def run_main(db, *args, env=None):
     )
 
 
-def test_club_init_sets_the_pin_and_keeps_the_links(tmp_path):
+def test_club_init_sets_the_pin_and_keeps_the_links(tmp_path, cli_text):
     from models import Store
 
     db = tmp_path / "club.db"
-    done = run_main(db, "club", "init", "--name", "Kortų klubas", "--pin", "2468")
+    done = cli_text("--db", db, "club", "init", "--name", "Kortų klubas", "--pin", "2468")
     assert done.returncode == 0, done.stderr
     assert "Kortų klubas" in done.stdout
     store = Store(db)
     first = Club.from_setting(store.settings()[SETTING])
     store.close()
     assert first is not None and first.pin_ok("2468")
-    done = run_main(db, "club", "init", "--name", "Kortų klubas", env={"PARTIJA_CLUB_PIN": "1357"})
+    done = cli_text(
+        "--db", db, "club", "init", "--name", "Kortų klubas", env={"PARTIJA_CLUB_PIN": "1357"}
+    )
     assert done.returncode == 0, done.stderr
     store = Store(db)
     second = Club.from_setting(store.settings()[SETTING])
     store.close()
     assert second.pin_ok("1357") and second.secret == first.secret
-    short = run_main(db, "club", "init", "--name", "Klubas", "--pin", "12")
+    short = cli_text("--db", db, "club", "init", "--name", "Klubas", "--pin", "12")
     assert short.returncode == 2 and "PIN" in short.stderr and "Traceback" not in short.stderr
-    asked = run_main(db, "club", "init", "--name", "Klubas")  # no PIN and nobody to ask
+    # No PIN and nobody to ask: a process of its own, its stdin no terminal whatever runs
+    # the tests.
+    asked = run_main(db, "club", "init", "--name", "Klubas")
     assert asked.returncode == 2 and "--pin" in asked.stderr
 
 
@@ -272,14 +276,17 @@ def test_a_bound_device_opens_another_table_only_with_the_organiser_pin(tmp_path
     store.close()
 
 
-def test_club_init_sets_the_organiser_pin_and_keeps_it(tmp_path):
+def test_club_init_sets_the_organiser_pin_and_keeps_it(tmp_path, cli_text):
     from models import Store
     from models.club import Role
 
     db = tmp_path / "p.db"
-    done = run_main(db, "club", "init", "--name", "K", "--pin", "2468", "--organiser-pin", "97531")
+    done = cli_text(
+        "--db", db, "club", "init", "--name", "K", "--pin", "2468", "--organiser-pin", "97531"
+    )
     assert done.returncode == 0, done.stderr
-    again = run_main(db, "club", "init", "--name", "K", "--pin", "1357")  # a new operators' PIN
+    # A new operators' PIN:
+    again = cli_text("--db", db, "club", "init", "--name", "K", "--pin", "1357")
     assert again.returncode == 0, again.stderr
     store = Store(db)
     club = Club.from_setting(store.settings()[SETTING])
@@ -288,16 +295,16 @@ def test_club_init_sets_the_organiser_pin_and_keeps_it(tmp_path):
     assert club.role("2468") is None
 
 
-def test_club_member_makes_members_and_refuses_a_stranger(tmp_path):
+def test_club_member_makes_members_and_refuses_a_stranger(tmp_path, cli_text):
     from models import Store
 
     db = tmp_path / "p.db"
     store = Store(db)
     store.create_match(game="devynake", players=["Ona", "Jonas", "Rūta"])
     store.close()
-    assert run_main(db, "club", "member", "Ona", "Jonas").returncode == 0
-    assert run_main(db, "club", "member", "Jonas", "--guest").returncode == 0
-    refused = run_main(db, "club", "member", "Niekas")
+    assert cli_text("--db", db, "club", "member", "Ona", "Jonas").returncode == 0
+    assert cli_text("--db", db, "club", "member", "Jonas", "--guest").returncode == 0
+    refused = cli_text("--db", db, "club", "member", "Niekas")
     assert refused.returncode == 2 and refused.stderr.count("\n") == 1, refused.stderr
     store = Store(db)
     assert store.members() == {"Ona"}

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, rows
+from conftest import rows
 from openskill.models import PlackettLuce
 from randomplay import random_entry
 from sqlalchemy import text
@@ -329,17 +329,7 @@ def test_the_migration_fills_the_ratings_as_a_rebuild_does(store_url):
     assert rows(store_url, ORDERED) == before
 
 
-def run_main(db, *args):
-    return subprocess.run(
-        [sys.executable, "main.py", "--db", str(db), *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-    )
-
-
-def test_the_club_ratings_command(store_url, monkeypatch, tmp_path):
+def test_the_club_ratings_command(store_url, monkeypatch, tmp_path, cli_text):
     monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path))  # the log, for a server
     rng = random.Random(9)
     store = Store(store_url)
@@ -350,7 +340,7 @@ def test_the_club_ratings_command(store_url, monkeypatch, tmp_path):
     standings = store.standings("domino")
     store.close()
 
-    rebuilt = run_main(store_url, "club", "ratings", "--rebuild")
+    rebuilt = cli_text("--db", store_url, "club", "ratings", "--rebuild")
     assert (rebuilt.returncode, rebuilt.stderr) == (0, "")
     assert rebuilt.stdout.splitlines() == [
         "bumas: 1 matches, 2 players",
@@ -360,7 +350,7 @@ def test_the_club_ratings_command(store_url, monkeypatch, tmp_path):
     ]
     assert rows(store_url, ORDERED) == before
 
-    shown = run_main(store_url, "club", "ratings")
+    shown = cli_text("--db", store_url, "club", "ratings")
     assert (shown.returncode, shown.stderr) == (0, "")
     lines = shown.stdout.splitlines()
     assert lines[0] == "bumas" and lines[3] == "domino"
@@ -377,9 +367,9 @@ def test_the_club_ratings_command(store_url, monkeypatch, tmp_path):
     assert (again.returncode, again.stdout) == (0, shown.stdout)
 
 
-def test_the_command_tells_a_store_fault_in_one_line(tmp_path):
+def test_the_command_tells_a_store_fault_in_one_line(tmp_path, cli_text):
     (tmp_path / "dir.db").mkdir()
-    failed = run_main(tmp_path / "dir.db", "club", "ratings", "--rebuild")
+    failed = cli_text("--db", tmp_path / "dir.db", "club", "ratings", "--rebuild")
     assert failed.returncode == 2 and failed.stdout == ""
     assert len(failed.stderr.splitlines()) == 1 and failed.stderr.startswith("main.py: ")
 

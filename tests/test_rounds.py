@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from webapp import ROOT
 
 from models import Store
 from models.rounds import (
@@ -56,27 +53,15 @@ def test_a_seating_that_cannot_be_is_refused():
         draw([("1", ["Ona", "Jonas"]), ("2", ["ona", "Bob"])], random.Random(1))
 
 
-def club(db, *args):
-    return subprocess.run(
-        [sys.executable, str(ROOT / "main.py"), "--db", str(db), "club", "round", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        stdin=subprocess.DEVNULL,
-        timeout=120,
-    )
-
-
-def test_rounds_from_the_command_line(tmp_path):
+def test_rounds_from_the_command_line(tmp_path, cli_text):
     db = tmp_path / "p.db"
-    assert club(db).returncode == 2  # no round yet to move on from
-    first = club(
-        db, "--game", "devynake", "--deals", "1", "--table", "1=A,B,C", "--table", "2=D,E,F"
-    )
+    assert cli_text("--db", db, "club", "round").returncode == 2  # no round yet to move on from
+    game = ("--game", "devynake", "--deals", "1")
+    first = cli_text("--db", db, "club", "round", *game, "--table", "1=A,B,C", "--table", "2=D,E,F")
     assert first.returncode == 0, first.stderr
     lines = [line.split("\t") for line in first.stdout.splitlines()]
     assert [(r, t, p) for r, t, _, p in lines] == [("1", "1", "A, B, C"), ("1", "2", "D, E, F")]
-    second = club(db)
+    second = cli_text("--db", db, "club", "round")
     assert second.returncode == 0, second.stderr
     lines = [line.split("\t") for line in second.stdout.splitlines()]
     assert [(r, t, p) for r, t, _, p in lines] == [("2", "1", "A, E, C"), ("2", "2", "D, B, F")]
@@ -86,7 +71,7 @@ def test_rounds_from_the_command_line(tmp_path):
     assert (moved.table, moved.round, moved.players) == ("1", 2, ["A", "E", "C"])
     assert store.last_round()[2] == {"deals": 1}  # the options go on with the rounds
     store.close()
-    refused = club(db, "--table", "3=A,A,B")
+    refused = cli_text("--db", db, "club", "round", "--table", "3=A,A,B")
     assert refused.returncode == 2 and refused.stderr.count("\n") == 1
 
 

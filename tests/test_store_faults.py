@@ -28,7 +28,8 @@ from rules import Status
 FULL_DEAL = json.loads((SCENARIOS / "devynake-full-deal.json").read_bytes())
 
 
-def cli(db, *args, lang="C.UTF-8"):
+def main_process(db, *args, lang="C.UTF-8"):
+    """``main.py`` as a process of its own: for what only a process shows (its log file)."""
     return subprocess.run(
         [sys.executable, str(ROOT / "main.py"), "--db", str(db), *args],
         capture_output=True,
@@ -38,6 +39,16 @@ def cli(db, *args, lang="C.UTF-8"):
         check=False,
         env={**os.environ, "LANG": lang, "LC_ALL": "", "LC_MESSAGES": ""},
     )
+
+
+@pytest.fixture
+def main_py(cli_text):
+    """``main.py --db DB ARGS`` in the terminal locale ``lang``."""
+
+    def run(db, *args, lang="C.UTF-8"):
+        return cli_text("--db", db, *args, env={"LANG": lang, "LC_ALL": "", "LC_MESSAGES": ""})
+
+    return run
 
 
 @pytest.fixture
@@ -196,14 +207,14 @@ def test_a_write_limit_at_the_table_stores_nothing_and_says_so(db, tmp_path):
     store.close()
 
 
-def test_a_dropped_table_is_told_not_a_traceback(db):
+def test_a_dropped_table_is_told_not_a_traceback(db, main_py):
     with sqlite3.connect(db) as raw:
         raw.execute("DROP TABLE entries")
-    run = cli(db, "export", "1")
+    run = main_py(db, "export", "1")
     assert run.returncode == 2
     assert "Traceback" not in run.stderr
     assert "missing a part of its tables" in run.stderr and str(db) in run.stderr
-    run = cli(db, "import", str(SCENARIOS / "devynake-full-deal.json"))
+    run = main_py(db, "import", str(SCENARIOS / "devynake-full-deal.json"))
     assert run.returncode == 2 and "Traceback" not in run.stderr
 
 
@@ -227,7 +238,7 @@ def test_a_newer_database_is_refused_byte_for_byte(tmp_path, journal):
     assert "newer version of Partija" in refused.value.message("en")
     assert "naujesnė Partijos versija" in refused.value.message("lt")
     assert home(6, file) is None
-    run = cli(file, "matches")
+    run = main_process(file, "matches")
     assert run.returncode == 2 and len(run.stderr.splitlines()) == 1
     assert file.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["newer.db", "partija.log"]
@@ -239,7 +250,7 @@ def test_another_programs_database_is_refused_byte_for_byte(tmp_path):
         raw.execute("CREATE TABLE notes (text TEXT)")
         raw.execute("INSERT INTO notes VALUES ('keep me')")
     before = file.read_bytes()
-    run = cli(file, "matches")
+    run = main_process(file, "matches")
     assert run.returncode == 2 and "not a Partija database" in run.stderr
     assert file.read_bytes() == before
     with pytest.raises(ForeignDatabase):
@@ -328,11 +339,11 @@ def fill(disk):
 
 
 @pytest.mark.parametrize("lang", ["C.UTF-8", "lt_LT.UTF-8"])
-def test_a_full_disk_is_named_when_a_new_file_is_opened(small_disk, lang):
+def test_a_full_disk_is_named_when_a_new_file_is_opened(small_disk, lang, main_py):
     """One line in the terminal's language naming the full disk: no logging traceback (the
     log beside the database cannot be written either) and no bare "disk I/O error"."""
     fill(small_disk)
-    run = cli(
+    run = main_py(
         small_disk / "partija.db", "import", str(SCENARIOS / "devynake-full-deal.json"), lang=lang
     )
     assert run.returncode == 2 and "Traceback" not in run.stderr
@@ -341,7 +352,7 @@ def test_a_full_disk_is_named_when_a_new_file_is_opened(small_disk, lang):
     assert full in line and str(small_disk / "partija.db") in line, line
 
 
-def test_a_full_disk_is_named_when_a_migration_cannot_be_written(small_disk, tmp_path):
+def test_a_full_disk_is_named_when_a_migration_cannot_be_written(small_disk, tmp_path, main_py):
     """A file of the first schema on a disk with room to open it but not to upgrade it
     (0002 writes every deal's cached results): the upgrade is told as a full disk and
     rolled back whole, the file still at its old revision with its rows."""
@@ -356,7 +367,7 @@ def test_a_full_disk_is_named_when_a_migration_cannot_be_written(small_disk, tmp
     path.write_bytes(old.read_bytes())
     fill(small_disk)
     os.truncate(small_disk / "filler", os.path.getsize(small_disk / "filler") - 96 * 1024)
-    run = cli(path, "matches")
+    run = main_py(path, "matches")
     assert run.returncode == 2 and "Traceback" not in run.stderr
     [line] = run.stderr.splitlines()
     assert "The disk holding" in line and "is full" in line, line
@@ -366,7 +377,7 @@ def test_a_full_disk_is_named_when_a_migration_cannot_be_written(small_disk, tmp
         assert raw.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
 
 
-def test_a_read_only_disk_is_told_and_the_data_kept(small_disk):
+def test_a_read_only_disk_is_told_and_the_data_kept(small_disk, main_py):
     path = small_disk / "partija.db"
     store = Store(path)
     store.import_records([FULL_DEAL])
@@ -377,7 +388,7 @@ def test_a_read_only_disk_is_told_and_the_data_kept(small_disk):
     )
     if remount.returncode != 0:
         pytest.skip(f"cannot make the tmpfs read-only: {remount.stderr.strip()}")
-    run = cli(path, "import", str(SCENARIOS / "devynake-full-deal.json"))
+    run = main_py(path, "import", str(SCENARIOS / "devynake-full-deal.json"))
     assert run.returncode == 2 and "Traceback" not in run.stderr
     assert str(path) in run.stderr
     assert "cannot be written" in run.stderr or "cannot be used" in run.stderr, run.stderr
