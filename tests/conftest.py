@@ -11,8 +11,10 @@ the reason where PostgreSQL or its driver is missing).
 
 from __future__ import annotations
 
+import os
 import pathlib
 import subprocess
+import sys
 
 import postgres
 import pytest
@@ -37,6 +39,24 @@ settings.load_profile("partija")
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "tests" / "scenarios"
 SHARED = ROOT.parent / "shared"
+
+
+def main_process(
+    *args: object, env: dict[str, str] | None = None, text: bool = True
+) -> subprocess.CompletedProcess:
+    """``main.py ARGS`` as a user runs it, a process of its own (``env``: variables set on
+    top of this one's; no terminal on its stdin), for what only a process shows: its log
+    file, its exit when nobody can be asked, a server's start. Else ``cli`` is quicker."""
+    return subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), *map(str, args)],
+        capture_output=True,
+        text=text,
+        cwd=ROOT,
+        env={**os.environ, **(env or {})},
+        stdin=subprocess.DEVNULL,
+        timeout=120,
+        check=False,
+    )
 
 
 @pytest.fixture

@@ -6,36 +6,27 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-import subprocess
 import sys
 import types
 
 import pytest
-from conftest import ROOT, SCENARIOS
+from conftest import SCENARIOS, main_process
 
 from rules.record import load, verdict
 
 SCENARIO = SCENARIOS / "devynake-full-deal.json"
 
 
-def main(db, *args):
-    """``main.py`` as a user runs it: a process of its own."""
-    return subprocess.run(
-        [sys.executable, "main.py", "--db", str(db), *args],
-        capture_output=True,
-        cwd=ROOT,
-        timeout=60,
-    )
-
-
 def test_import_export_matches_csv(store_url, cli, monkeypatch, tmp_path):
     db = store_url
     monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path))  # the log, for a server
-    imported = main(db, "import", str(SCENARIO), str(SCENARIOS / "devynake-opening.json"))
+    imported = main_process(
+        "--db", db, "import", SCENARIO, SCENARIOS / "devynake-opening.json", text=False
+    )
     assert imported.returncode == 0, imported.stderr
     assert imported.stdout == b"1\n2\n" and imported.stderr == b""
 
-    exported = main(db, "export", "1")
+    exported = main_process("--db", db, "export", "1", text=False)
     assert exported.returncode == 0
     original = json.loads(SCENARIO.read_bytes())
     assert verdict(*load(json.loads(exported.stdout))) == verdict(*load(original))

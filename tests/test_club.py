@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import asyncio
-import subprocess
-import sys
 
 import pytest
+from conftest import main_process
 from hypothesis import given
 from hypothesis import strategies as st
 
 from models.club import SETTING, Club, ClubError
 from models.pin_gate import PinGate
-
-ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
 
 
 def test_the_pin_is_kept_only_as_a_salted_hash():
@@ -147,20 +144,6 @@ def test_check_pin_asks_the_gate_for_its_client(monkeypatch):
     assert gate.wait(me) == 0.0
 
 
-def run_main(db, *args, env=None):
-    import os
-
-    return subprocess.run(
-        [sys.executable, str(ROOT / "main.py"), "--db", str(db), *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env={**os.environ, **(env or {})},
-        stdin=subprocess.DEVNULL,
-        timeout=120,
-    )
-
-
 def test_club_init_sets_the_pin_and_keeps_the_links(tmp_path, cli_text):
     from models import Store
 
@@ -184,15 +167,15 @@ def test_club_init_sets_the_pin_and_keeps_the_links(tmp_path, cli_text):
     assert short.returncode == 2 and "PIN" in short.stderr and "Traceback" not in short.stderr
     # No PIN and nobody to ask: a process of its own, its stdin no terminal whatever runs
     # the tests.
-    asked = run_main(db, "club", "init", "--name", "Klubas")
+    asked = main_process("--db", db, "club", "init", "--name", "Klubas")
     assert asked.returncode == 2 and "--pin" in asked.stderr
 
 
 def test_serving_a_club_needs_a_club_and_the_web(tmp_path):
     db = tmp_path / "empty.db"
-    done = run_main(db, "--web", "--club", "--port", "1")
+    done = main_process("--db", db, "--web", "--club", "--port", "1")
     assert done.returncode == 2 and "club init" in done.stderr
-    done = run_main(db, "--club")
+    done = main_process("--db", db, "--club")
     assert done.returncode == 2 and "--web" in done.stderr
 
 

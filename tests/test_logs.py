@@ -6,7 +6,7 @@ import logging
 import subprocess
 import sys
 
-from conftest import ROOT
+from conftest import ROOT, main_process
 
 
 class Kept(logging.Handler):
@@ -20,20 +20,9 @@ class Kept(logging.Handler):
         self.records.append(record)
 
 
-def cli(*args):
-    return subprocess.run(
-        [sys.executable, str(ROOT / "main.py"), *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-        check=False,
-    )
-
-
 def test_a_fault_is_told_and_logged_with_its_context(tmp_path):
     db = tmp_path / "partija.db"
-    run = cli("--db", str(db), "export", "7")
+    run = main_process("--db", str(db), "export", "7")
     assert run.returncode == 2 and "no match 7" in run.stderr
     text = (tmp_path / "partija.log").read_text(encoding="utf-8")
     assert "WARNING" in text and "export 7" in text and "no match 7" in text
@@ -42,14 +31,14 @@ def test_a_fault_is_told_and_logged_with_its_context(tmp_path):
 def test_a_bad_file_is_logged_with_its_name(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text("{not json", encoding="utf-8")
-    run = cli("--db", str(tmp_path / "partija.db"), "import", str(bad))
+    run = main_process("--db", str(tmp_path / "partija.db"), "import", str(bad))
     assert run.returncode == 2
     assert str(bad) in (tmp_path / "partija.log").read_text(encoding="utf-8")
 
 
 def test_an_unwritable_log_folder_does_not_stop_anything(tmp_path):
     (tmp_path / "blocked").write_text("a file where the folder would be")
-    run = cli("--db", str(tmp_path / "blocked" / "partija.db"), "matches")
+    run = main_process("--db", str(tmp_path / "blocked" / "partija.db"), "matches")
     assert run.returncode == 2  # the database cannot be there either: one line, no traceback
     assert "Traceback" not in run.stderr
     assert "no log file" in run.stderr
@@ -79,7 +68,7 @@ def test_a_log_that_cannot_be_written_says_nothing(tmp_path):
 
         pytest.skip("no /dev/full here")
     (tmp_path / "partija.log").symlink_to("/dev/full")
-    run = cli("--db", str(tmp_path / "partija.db"), "export", "7")
+    run = main_process("--db", str(tmp_path / "partija.db"), "export", "7")
     assert run.returncode == 2
     assert run.stderr.splitlines() == ["main.py: no match 7"]
 

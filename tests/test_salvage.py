@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import main_process
 from randomplay import random_entry
 
 from models import Store
@@ -371,18 +371,8 @@ def test_committed_frames_of_the_log_are_read(played, tmp_path):
 
 
 def test_the_command_line_tells_the_salvage_in_one_line(played, tmp_path):
-    import subprocess
-    import sys
-
     file = damaged_copy(played, tmp_path, flip(played, played.leaves["players"][0]))
-    run = subprocess.run(
-        [sys.executable, str(ROOT / "main.py"), "--db", str(file), "matches"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-        check=False,
-    )
+    run = main_process("--db", file, "matches")
     assert run.returncode == 0
     [line] = run.stderr.splitlines()
     assert f"of {len(played.records)} matches recovered" in line and ".corrupt-" in line

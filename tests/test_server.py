@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import os
 import pathlib
-import subprocess
-import sys
 import urllib.error
 import urllib.request
 
 import pytest
-from webapp import ROOT, serve
+from conftest import main_process
+from webapp import serve
 
 
 def listening_addresses(port: int) -> set[str]:
@@ -154,17 +153,6 @@ def test_named_hosts_come_from_the_public_url_and_each_allow_host():
             named_hosts(public, allow, 8550)
 
 
-def run_main(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, str(ROOT / "main.py"), *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        stdin=subprocess.DEVNULL,
-        timeout=120,
-    )
-
-
 @pytest.mark.parametrize(
     "args",
     [
@@ -176,7 +164,7 @@ def run_main(*args: str) -> subprocess.CompletedProcess[str]:
     ],
 )
 def test_serving_beyond_loopback_without_a_name_does_not_start(tmp_path, args):
-    done = run_main("--db", str(tmp_path / "p.db"), *args)
+    done = main_process("--db", str(tmp_path / "p.db"), *args)
     assert done.returncode == 2, done
     assert done.stdout == "" and "Traceback" not in done.stderr
     (line,) = done.stderr.splitlines()
@@ -185,7 +173,7 @@ def test_serving_beyond_loopback_without_a_name_does_not_start(tmp_path, args):
 
 
 def test_a_name_that_is_no_host_is_refused_in_one_line(tmp_path):
-    done = run_main("--db", str(tmp_path / "p.db"), "--web", "--allow-host", "evil/x")
+    done = main_process("--db", str(tmp_path / "p.db"), "--web", "--allow-host", "evil/x")
     assert done.returncode == 2 and "--allow-host evil/x" in done.stderr
     assert len(done.stderr.splitlines()) == 1
 

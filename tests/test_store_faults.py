@@ -18,7 +18,7 @@ import sys
 import textwrap
 
 import pytest
-from conftest import ROOT, SCENARIOS
+from conftest import ROOT, SCENARIOS, main_process
 
 from bench.table import next_entry
 from models import ForeignDatabase, NewerDatabase, Store, StoreFault
@@ -28,17 +28,8 @@ from rules import Status
 FULL_DEAL = json.loads((SCENARIOS / "devynake-full-deal.json").read_bytes())
 
 
-def main_process(db, *args, lang="C.UTF-8"):
-    """``main.py`` as a process of its own: for what only a process shows (its log file)."""
-    return subprocess.run(
-        [sys.executable, str(ROOT / "main.py"), "--db", str(db), *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-        check=False,
-        env={**os.environ, "LANG": lang, "LC_ALL": "", "LC_MESSAGES": ""},
-    )
+# A terminal in the C locale: the command line speaks English.
+C_LOCALE = {"LANG": "C.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
 
 
 @pytest.fixture
@@ -46,7 +37,7 @@ def main_py(cli_text):
     """``main.py --db DB ARGS`` in the terminal locale ``lang``."""
 
     def run(db, *args, lang="C.UTF-8"):
-        return cli_text("--db", db, *args, env={"LANG": lang, "LC_ALL": "", "LC_MESSAGES": ""})
+        return cli_text("--db", db, *args, env={**C_LOCALE, "LANG": lang})
 
     return run
 
@@ -238,7 +229,7 @@ def test_a_newer_database_is_refused_byte_for_byte(tmp_path, journal):
     assert "newer version of Partija" in refused.value.message("en")
     assert "naujesnė Partijos versija" in refused.value.message("lt")
     assert home(6, file) is None
-    run = main_process(file, "matches")
+    run = main_process("--db", file, "matches", env=C_LOCALE)
     assert run.returncode == 2 and len(run.stderr.splitlines()) == 1
     assert file.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["newer.db", "partija.log"]
@@ -250,7 +241,7 @@ def test_another_programs_database_is_refused_byte_for_byte(tmp_path):
         raw.execute("CREATE TABLE notes (text TEXT)")
         raw.execute("INSERT INTO notes VALUES ('keep me')")
     before = file.read_bytes()
-    run = main_process(file, "matches")
+    run = main_process("--db", file, "matches", env=C_LOCALE)
     assert run.returncode == 2 and "not a Partija database" in run.stderr
     assert file.read_bytes() == before
     with pytest.raises(ForeignDatabase):
