@@ -263,15 +263,14 @@ def main() -> None:
         counter_app(args.serve_counter)
         return
 
-    import webapp
-    from webapp import CHROMIUM, another_page, browser_page, open_app, serve, tap
+    from webapp import CHROMIUM, another_page, browser_page, launch_with, open_app, serve, tap
 
     from bench.table import devynake_record
     from models import Store
 
     if not os.path.exists(CHROMIUM):
         sys.exit(f"no Chromium at {CHROMIUM}")
-    webapp._Chromium.executable = CHROMIUM  # the whole browser, as the figures before it
+    launch_with(CHROMIUM)
     lengths = [int(n) for n in args.deals.split(",")]
     rng = random.Random(3)
     records = [devynake_record(n, rng) for n in lengths]

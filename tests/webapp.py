@@ -50,7 +50,10 @@ CHROMIUM_ARGS = [
 
 def need_browser() -> None:
     if not os.path.exists(_Chromium.executable):
-        pytest.skip("Chromium is not installed (Debian package 'chromium'): browser tests skipped")
+        pytest.skip(
+            "Chromium is not installed (Debian package 'chromium-headless-shell' or "
+            "'chromium'): browser tests skipped"
+        )
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:
@@ -241,6 +244,12 @@ class _Chromium:
             cls.playwright.stop()
         if cls.profile is not None:
             shutil.rmtree(cls.profile, ignore_errors=True)
+
+
+def launch_with(executable: str) -> None:
+    """The Chromium this process launches, set before its first page: ``bench/browser.py``
+    measures in the whole browser, as its earlier figures were."""
+    _Chromium.executable = executable
 
 
 # Every kind of site storage Chromium keeps, but its cache.
