@@ -7,13 +7,11 @@ import json
 import random
 import shutil
 import sqlite3
-import subprocess
-import sys
 from contextlib import closing
 from datetime import date, timedelta
 
 import pytest
-from conftest import ROOT, SCENARIOS, rows
+from conftest import SCENARIOS, rows
 from randomplay import random_entry
 
 from models import BackupRefused, Store
@@ -225,17 +223,9 @@ def test_a_hostile_or_damaged_backup_is_refused_in_one_line_and_nothing_changes(
     device.close()
 
 
-def test_the_command_line_writes_and_restores_a_backup(tmp_path):
+def test_the_command_line_writes_and_restores_a_backup(tmp_path, cli_text):
     def cli(db, *args, lang="C.UTF-8"):
-        return subprocess.run(
-            [sys.executable, str(ROOT / "main.py"), "--db", str(db), *args],
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            timeout=120,
-            check=False,
-            env={"PATH": "/usr/bin:/bin", "LANG": lang, "HOME": str(tmp_path)},
-        )
+        return cli_text("--db", db, *args, env={"LANG": lang, "LC_ALL": "", "LC_MESSAGES": ""})
 
     phone = tmp_path / "phone.db"
     assert cli(phone, "import", str(SCENARIOS / "devynake-full-deal.json")).returncode == 0

@@ -15,13 +15,10 @@ import csv
 import io
 import json
 import random
-import subprocess
-import sys
 
 from test_browser_table import enter
 from webapp import (
     PHONE,
-    ROOT,
     another_page,
     browser_page,
     by_id,
@@ -46,18 +43,6 @@ ROOM = {"width": 1280, "height": 720}
 FIRST = [("1", ["Ona", "Jonas", "Rūta", "Petras"]), ("2", ["Eglė", "Tomas", "Asta", "Linas"])]
 
 
-def main(db, *args):
-    """``main.py --db DB ARGS…``, as the organiser types it."""
-    return subprocess.run(
-        [sys.executable, str(ROOT / "main.py"), "--db", db, *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        stdin=subprocess.DEVNULL,
-        timeout=120,
-    )
-
-
 def play_out(store, match_id, rng):
     """The match's deals to its end, entered from another device."""
     live = store.resume(match_id)
@@ -68,7 +53,7 @@ def play_out(store, match_id, rng):
         assert live.add_entry(next_entry(live.match, rng)).accepted
 
 
-def test_two_tables_two_rounds_a_board_and_the_results(tmp_path, postgres_server):
+def test_two_tables_two_rounds_a_board_and_the_results(tmp_path, postgres_server, cli_text):
     need_browser()
     db = postgres_server.create_database()
     copy = postgres_server.create_database()
@@ -114,7 +99,7 @@ def test_two_tables_two_rounds_a_board_and_the_results(tmp_path, postgres_server
             play_out(store, two.match_id, rng)
             by_id(board, "board-standing-devynake-1").first.wait_for()
             # Round 2: the players move on (seat s goes s tables on).
-            moved = main(db, "club", "round")
+            moved = cli_text("--db", db, "club", "round")
             assert moved.returncode == 0, moved.stderr
             rows = [line.split("\t") for line in moved.stdout.splitlines()]
             assert [(r, t) for r, t, _, _ in rows] == [("2", "1"), ("2", "2")]
@@ -133,7 +118,7 @@ def test_two_tables_two_rounds_a_board_and_the_results(tmp_path, postgres_server
         # standings and the rating changes; imported elsewhere and re-rated, the same.
         store.close()
         folder = tmp_path / "results"
-        assert main(db, "club", "results", str(folder)).returncode == 0
+        assert cli_text("--db", db, "club", "results", str(folder)).returncode == 0
         found = json.loads((folder / "results.json").read_text(encoding="utf-8"))
         ids = [one.match_id, two.match_id, three, four]
         assert sorted(m["id"] for m in found["matches"]) == sorted(ids)
@@ -143,9 +128,12 @@ def test_two_tables_two_rounds_a_board_and_the_results(tmp_path, postgres_server
         rows = list(csv.DictReader(io.StringIO((folder / "results.csv").read_text("utf-8"))))
         assert len(rows) == len(found["changes"]) == 16  # 8 players, 2 matches each
         files = sorted(str(p) for p in (folder / "matches").glob("*.json"))
-        assert main(copy, "import", *files).returncode == 0
-        assert main(copy, "club", "ratings", "--rebuild").returncode == 0
-        stored, rebuilt = main(db, "club", "ratings"), main(copy, "club", "ratings")
+        assert cli_text("--db", copy, "import", *files).returncode == 0
+        assert cli_text("--db", copy, "club", "ratings", "--rebuild").returncode == 0
+        stored, rebuilt = (
+            cli_text("--db", db, "club", "ratings"),
+            cli_text("--db", copy, "club", "ratings"),
+        )
         assert stored.stdout == rebuilt.stdout and "devynake" in stored.stdout
         first, again = Store(db), Store(copy)
         for before, after in zip(
