@@ -371,10 +371,14 @@ def mutant_drops_entry() -> None:
 
 
 def mutant_acks_before_commit() -> None:
-    """Writes go into one long transaction committed every thousandth write: acknowledged
-    long before they are on disk (as a store that batched its commits would). Every write
-    path takes its transaction from ``_transaction``, so all of them share the long one
-    (were one left out, it would wait for the lock and end the child busy)."""
+    """Writes go into one long transaction committed every hundred-thousandth write:
+    acknowledged long before they are on disk (as a store that batched its commits would).
+    Every write path takes its transaction from ``_transaction``, so all of them share the
+    long one (were one left out, it would wait for the lock and end the child busy).
+
+    The batch is larger than any child gets to write: a parent slow to kill (a loaded
+    machine) lets the child write until its output pipe is full, some 2 000 writes, and a
+    batch of 1 000 once ended there, the kill landing between a commit and its answer."""
     state: dict[str, Any] = {"writes": 0}
 
     @contextmanager
@@ -388,7 +392,7 @@ def mutant_acks_before_commit() -> None:
         yield connection
         self.revision = now
         state["writes"] += 1
-        if state["writes"] % 1000 == 0:
+        if state["writes"] % 100_000 == 0:
             connection.commit()
             connection.begin()
 
