@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import json
 import multiprocessing
-import subprocess
 import sys
 import threading
 import time
 
 import pytest
-from conftest import ROOT, rows
+from conftest import rows
 from postgres import free_port
+from referee_cli import referee_cli
 
 from app.cli import main
 from bench.table import PLAYERS, next_entry
@@ -115,18 +115,12 @@ def stored_events(store, match_id):
 
 
 def referee(files):
-    """``python -m rules`` on each file, all at once; their verdicts."""
-    runs = [
-        subprocess.Popen(
-            [sys.executable, "-m", "rules", str(file)], cwd=ROOT, stdout=subprocess.PIPE
-        )
-        for file in files
-    ]
+    """``python -m rules`` on each file (in this process: ``referee_cli``); their verdicts."""
     verdicts = []
-    for run in runs:
-        out, _ = run.communicate(timeout=120)
-        assert run.returncode == 0
-        verdicts.append(json.loads(out))
+    for file in files:
+        run = referee_cli(str(file))
+        assert run.returncode == 0, run.stderr
+        verdicts.append(json.loads(run.stdout))
     return verdicts
 
 
