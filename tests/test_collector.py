@@ -1,5 +1,6 @@
-"""The quiet-time collector: a due full collection runs in a quiet moment, waits while
-the process is busy, and is never put off longer than its limit."""
+"""The quiet-time collector: a due collection runs in a quiet moment (the youngest after
+some new objects, a full one after many younger ones), a full one waits while the process
+is busy and is never put off longer than its limit."""
 
 from __future__ import annotations
 
@@ -105,9 +106,42 @@ def test_pythons_own_full_collections_are_off_only_while_it_runs() -> None:
         task = asyncio.create_task(collector.instead_of_pythons())
         await asyncio.sleep(0)
         assert gc.get_threshold()[2] == 1 << 30
+        assert gc.get_threshold()[0] == collector.BACKSTOP  # the youngest, held back
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task
         assert gc.get_threshold() == before
 
     asyncio.run(run())
+
+
+def test_the_youngest_collection_runs_in_the_quiet_after_a_burst() -> None:
+    """A tap's worth of new objects, then quiet: the youngest generation is collected then,
+    by the task (Python's own would wait for ``BACKSTOP`` new objects)."""
+    young: list[float] = []
+
+    def note(phase: str, info: dict[str, int]) -> None:
+        if phase == "stop" and info["generation"] == 0:
+            young.append(asyncio.get_event_loop().time())
+
+    async def run() -> None:
+        task = asyncio.create_task(collector.quiet_collections(quiet=0.01, longest=60))
+        gc.collect()
+        young.clear()
+        burst = [[n] for n in range(collector.YOUNG * 2)]  # kept: each a tracked object
+        made = asyncio.get_running_loop().time()
+        assert gc.get_count()[0] >= collector.YOUNG
+        await wait_for(lambda: young)
+        assert young[0] >= made
+        assert gc.get_count()[0] < collector.YOUNG
+        task.cancel()
+        del burst
+
+    threshold = gc.get_threshold()
+    gc.set_threshold(collector.BACKSTOP, threshold[1], 1 << 30)  # as the app runs
+    gc.callbacks.append(note)
+    try:
+        asyncio.run(run())
+    finally:
+        gc.callbacks.remove(note)
+        gc.set_threshold(*threshold)
