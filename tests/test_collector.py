@@ -15,21 +15,32 @@ import pytest
 from app import collector
 
 
-@pytest.fixture
-def full_collections() -> Iterator[list[float]]:
-    """The full collections that run while a test does, as loop times."""
+@contextlib.contextmanager
+def collections_of(generation: int, youngest: int | None = None) -> Iterator[list[float]]:
+    """The collections of ``generation`` that run inside the block, as loop times; Python's
+    own full collections off, as the app runs them (and its youngest held back to
+    ``youngest`` new objects, when given)."""
     seen: list[float] = []
 
     def note(phase: str, info: dict[str, int]) -> None:
-        if phase == "stop" and info["generation"] == 2:
+        if phase == "stop" and info["generation"] == generation:
             seen.append(asyncio.get_event_loop().time())
 
     threshold = gc.get_threshold()
-    gc.set_threshold(threshold[0], threshold[1], 1 << 30)  # as the app runs: not by itself
+    gc.set_threshold(youngest or threshold[0], threshold[1], 1 << 30)
     gc.callbacks.append(note)
-    yield seen
-    gc.callbacks.remove(note)
-    gc.set_threshold(*threshold)
+    try:
+        yield seen
+    finally:
+        gc.callbacks.remove(note)
+        gc.set_threshold(*threshold)
+
+
+@pytest.fixture
+def full_collections() -> Iterator[list[float]]:
+    """The full collections that run while a test does, as loop times."""
+    with collections_of(2) as seen:
+        yield seen
 
 
 def make_due(seen: list[float]) -> None:
@@ -118,13 +129,8 @@ def test_pythons_own_full_collections_are_off_only_while_it_runs() -> None:
 def test_the_youngest_collection_runs_in_the_quiet_after_a_burst() -> None:
     """A tap's worth of new objects, then quiet: the youngest generation is collected then,
     by the task (Python's own would wait for ``BACKSTOP`` new objects)."""
-    young: list[float] = []
 
-    def note(phase: str, info: dict[str, int]) -> None:
-        if phase == "stop" and info["generation"] == 0:
-            young.append(asyncio.get_event_loop().time())
-
-    async def run() -> None:
+    async def run(young: list[float]) -> None:
         task = asyncio.create_task(collector.quiet_collections(quiet=0.01, longest=60))
         gc.collect()
         young.clear()
@@ -137,11 +143,5 @@ def test_the_youngest_collection_runs_in_the_quiet_after_a_burst() -> None:
         task.cancel()
         del burst
 
-    threshold = gc.get_threshold()
-    gc.set_threshold(collector.BACKSTOP, threshold[1], 1 << 30)  # as the app runs
-    gc.callbacks.append(note)
-    try:
-        asyncio.run(run())
-    finally:
-        gc.callbacks.remove(note)
-        gc.set_threshold(*threshold)
+    with collections_of(0, youngest=collector.BACKSTOP) as young:  # as the app runs
+        asyncio.run(run(young))
