@@ -83,6 +83,46 @@ def test_domino_asks_which_end_and_plays_through_without_a_wrong_refusal(tmp_pat
     assert [e.get("end") for e in events[1:]] == ["right", "left", "right", "right"]
 
 
+def domino_with_two_aces_named() -> tuple[dict, int]:
+    """A domino record played from the legal entries until two aces can go down at once,
+    then played so, each naming the suit it stands for; the record, and that entry's
+    number."""
+    rng = random.Random(4)
+    match = Match(GAMES["domino"](2, {}), 0)
+    match.start_deal()
+    events = []
+    while True:
+        legal = [entry.to_record() for entry in match.legal_entries()]
+        aces = [e for e in legal if "cards" in e and all(c["card"][0] == "A" for c in e["cards"])]
+        event = aces[0] if aces else rng.choice(legal)
+        if aces:
+            event["cards"] = [{**placed, "suit": "D"} for placed in event["cards"]]
+        assert match.apply(event).refusal is None
+        events.append(event)
+        if aces:
+            break
+    record = {"format": 1, "game": "domino", "players": ["Ona", "Jonas"], "options": {}}
+    return {**record, "first_dealer": 0, "deals": [{"events": events}]}, len(events)
+
+
+def test_a_long_entry_line_shows_whole_in_the_entries(tmp_path):
+    """Two aces put down at once name both, the suits they stand for and their ends: a line
+    of three on a phone, which its row grows to hold (a row of fixed height cut its last
+    line in half)."""
+    need_browser()
+    record, number = domino_with_two_aces_named()
+    store = store_at(tmp_path)
+    [match_id] = store.import_records([record])
+    store.close()
+    with serve(tmp_path) as url, browser_page(PHONE) as page:
+        open_app(page, f"{url.rstrip('/')}/match/{match_id}", first="action-lists")
+        tap(page, "action-lists", until=f"entry-{number}")
+        long, short = (by_id(page, f"entry-{n}").first.bounding_box() for n in (number, 1))
+        assert long is not None and short is not None
+        assert label(page, f"entry-{number}").count("(") == 2  # two aces, each its suit
+        assert long["height"] >= short["height"] + 10, (long, short)
+
+
 # -- the whole deck in view, with a refusal and with a waiting violation --------------------
 # Each game: a match whose deal waits with a flagged violation after these taps; then a
 # wrong card tapped for a refusal.

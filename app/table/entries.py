@@ -47,9 +47,11 @@ def EntryRow(line: EntryLine, lang: str, on_correct: Callable[[int], None]) -> f
                     ft.Text(f"{line.number}. {line.text}", size=14, expand=True),
                     *flag,
                     *([edit] if edit else []),
+                    # A row is at least a finger high, and grows with a line that wraps
+                    # (a domino play of two cards is three lines beside its marks).
+                    ft.Container(width=0, height=48),
                 ],
                 spacing=4,
-                height=48,
             ),
         ),
     )
