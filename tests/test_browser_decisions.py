@@ -1,7 +1,8 @@
 """The table never guesses and never drops a decision, and fits a phone with every deck
 (issue 28), in a real browser at 360 × 740: domino's two ends, the whole deck in view with
 a refusal or a waiting violation in each game, a ruling after the deal's last card and one
-that waits across a restart, and ending a match that asks first however long it was open.
+that waits across a restart, ending a match that asks first however long it was open, and
+an entry line of three shown whole.
 """
 
 from __future__ import annotations
@@ -91,7 +92,9 @@ def domino_with_two_aces_named() -> tuple[dict, int]:
     match = Match(GAMES["domino"](2, {}), 0)
     match.start_deal()
     events = []
-    while True:
+    aces: list[dict] = []
+    while not aces:
+        assert match.current is not None and match.current.status.value == "open"
         legal = [entry.to_record() for entry in match.legal_entries()]
         aces = [e for e in legal if "cards" in e and all(c["card"][0] == "A" for c in e["cards"])]
         event = aces[0] if aces else rng.choice(legal)
@@ -99,8 +102,6 @@ def domino_with_two_aces_named() -> tuple[dict, int]:
             event["cards"] = [{**placed, "suit": "D"} for placed in event["cards"]]
         assert match.apply(event).refusal is None
         events.append(event)
-        if aces:
-            break
     record = {"format": 1, "game": "domino", "players": ["Ona", "Jonas"], "options": {}}
     return {**record, "first_dealer": 0, "deals": [{"events": events}]}, len(events)
 

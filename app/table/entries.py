@@ -47,8 +47,9 @@ def EntryRow(line: EntryLine, lang: str, on_correct: Callable[[int], None]) -> f
                     ft.Text(f"{line.number}. {line.text}", size=14, expand=True),
                     *flag,
                     *([edit] if edit else []),
-                    # A row is at least a finger high, and grows with a line that wraps
-                    # (a domino play of two cards is three lines beside its marks).
+                    # A row is at least a finger high, and grows with a line that wraps:
+                    # two domino aces put down together, each naming its suit, take three
+                    # lines on a phone.
                     ft.Container(width=0, height=48),
                 ],
                 spacing=4,
