@@ -1,7 +1,7 @@
 """Two screens on one match in a real browser: the other tab follows, a stale tab is told.
 
-The hostile case from the campaign: A resumes a match and plays 9H; B, a second
-tab, resumes it and undoes 9H. A must not go on from its old picture: it is
+The hostile case from the campaign: A opens a match by its link and plays 9H; B, a
+second tab, opens it too and undoes 9H. A must not go on from its old picture: it is
 redrawn as stored (the server tells every tab of the match), and a tap based on
 an old picture (a change made outside this server) is refused with a word and the
 table reloaded. The stored match always replays with no refusal.
@@ -58,8 +58,7 @@ def test_the_other_tab_follows_an_undo(tmp_path):
     ):
         b.set_default_timeout(60_000)
         for page in (a, b):
-            open_app(page, url, first=f"resume-{match_id}")
-            tap(page, f"resume-{match_id}", until="expected-now")
+            open_app(page, f"{url.rstrip('/')}/match/{match_id}", first="expected-now")
         tap(a, "card-9H")
         wait_label(a, "last-entry", "1.")
         wait_label(b, "last-entry", "1.")  # B was told by the server, without a tap
@@ -80,8 +79,7 @@ def test_a_tap_on_an_old_picture_is_told_and_reloaded(tmp_path):
     need_browser()
     match_id = new_match(tmp_path)
     with serve(tmp_path) as url, browser_page(PHONE) as page:
-        open_app(page, url, first=f"resume-{match_id}")
-        tap(page, f"resume-{match_id}", until="expected-now")
+        open_app(page, f"{url.rstrip('/')}/match/{match_id}", first="expected-now")
         # Another program (another server, the command line) plays 9H on the same file.
         from models import Store
 
@@ -200,8 +198,7 @@ def test_two_tabs_tapping_in_the_same_frame_never_credit_a_tap_to_another_player
         b.set_default_timeout(60_000)
         for page in (a, b):
             page.add_init_script(UPLINK)
-            open_app(page, url, first=f"resume-{match_id}")
-            tap(page, f"resume-{match_id}", until="expected-now")
+            open_app(page, f"{url.rstrip('/')}/match/{match_id}", first="expected-now")
         for round_ in range(ROUNDS):
             record = stored_record(tmp_path, match_id)
             count = len(record["deals"][-1]["events"])
