@@ -36,9 +36,9 @@ import flet as ft
 QUIET = 0.03  # seconds with next to no new objects: nobody is waiting on this process
 LONGEST = 5.0  # seconds a due full collection may wait for a quiet moment
 BUSY = 64  # objects made (net) in QUIET seconds that still count as quiet
-# When a collection is due: Python's own thresholds (new objects before the youngest,
-# younger collections before each older one).
-YOUNG, MIDDLE, DUE = 700, 10, 10
+# When a collection is due: Python's own thresholds, read before this module changes them
+# (new objects before the youngest, younger collections before each older one).
+YOUNG, MIDDLE, DUE = gc.get_threshold()
 BACKSTOP = 20_000  # new objects after which Python runs the youngest itself (ten taps)
 
 _task: Future[None] | None = None
