@@ -22,9 +22,10 @@ OPTION_KEYS = frozenset(f"option.{option.name}" for option in _OPTIONS)
 NAMED_CHOICES = frozenset(c for option in _OPTIONS for c in option.choices if type(c) is str)
 
 
-def card_words(card: Card, lang: str) -> str:
-    """A card in words, as the referee writes it in Lithuanian (``rules.messages``)."""
-    return words_of(card, lang)
+def card_words(card: Card, lang: str, case: str = "") -> str:
+    """A card in words, as the referee writes it in Lithuanian (``rules.messages``); in a
+    grammatical ``case`` ("acc": "širdžių dešimtakę") where the language has its wording."""
+    return words_of(card, lang, case)
 
 
 def option_value(lang: str, value: object) -> str:

@@ -69,6 +69,7 @@ def test_domino_asks_which_end_and_plays_through_without_a_wrong_refusal(tmp_pat
         tap(page, "card-7S")  # Jonas: one card on the line, either end makes one line
         inside(page, "line-ends")
         tap(page, "card-7D", until="choice-left")  # Ona: fits 7♥ and 7♠: which end?
+        wait_label(page, "expected-now", "Prie kurio galo dėti būgnų septynakę?")
         shot(page, "phone-domino-which-end-lt")
         tap(page, "choice-left")
         wait_label(page, "last-entry", "kairiojo galo")

@@ -157,6 +157,20 @@ def test_played_cards_stay_dimmed_while_cards_are_picked(store):
     assert tm.card_state(Card.parse("7D")) == "plain"
 
 
+def test_domino_asks_in_lithuanian_about_the_card_or_the_cards_it_names(store):
+    tm = table(store, "domino", ["Ona", "Jonas"], "lt", multi_play=True)
+    tm.tap_card("7H")  # the starter
+    tm.tap_card("7S")  # Jonas: the ends are 7♥ and 7♠
+    tm.tap_card("7D")  # Ona: fits both, each a different line
+    assert tm.headline() == "Prie kurio galo dėti būgnų septynakę?"
+    tm.cancel()
+    tm.act("multi")  # two sevens, one after another: "the cards"
+    tm.tap_card("7D")
+    tm.tap_card("7C")
+    tm.confirm_picking()
+    assert tm.headline() == "Prie kurio galo dėti kortas?"
+
+
 def test_undo_says_what_it_undid(store):
     tm = table(store, "devynake", ["Ona", "Jonas", "Rūta"])
     tm.tap_card("9H")
@@ -182,7 +196,7 @@ def test_domino_puts_a_card_where_it_fits_and_asks_when_both_ends_take_it(store)
     assert tm.notice is None and [str(c) for c in tm.deal.ends.values()] == ["2H", "7S"]
     tm.tap_card("2S")  # Jonas: fits 2H (rank) and 7S (suit): the table is asked
     assert isinstance(tm.mode, Answering)
-    assert tm.headline() == "Which end does the card go to?"
+    assert tm.headline() == "Which end does the 2 of spades go to?"  # the card named
     left, right = tm.mode.question.options
     assert (str(left.card), str(right.card)) == ("2H", "7S")  # the end card each joins
     tm.answer(right)

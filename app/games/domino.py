@@ -152,8 +152,15 @@ class DominoUI(GameUI):
             end = fitting[0] if fitting else End.RIGHT
             return suits(table, at[end]) if suit_question else at[end]
         lang = table.lang
+        # One card is named (the question is read out, and shown to the whole table);
+        # several of a rank, put down one after another, are "the cards".
+        asked = (
+            tr(lang, "expect.which_end_card", card=card_words(cards[0], lang, "acc"))
+            if len(cards) == 1
+            else tr(lang, "expect.which_end")
+        )
         return Question(
-            tr(lang, "expect.which_end"),
+            asked,
             tuple(
                 Option(
                     end.value,
