@@ -23,6 +23,7 @@ from rules.options import help_text as option_help
 # on the web, so it is given the height; an icon button gets a minimum size.
 TOUCH = ft.BoxConstraints(min_width=48, min_height=48)
 CHIP_HEIGHT = 48
+NARROW = 520  # below this screen width a seated player's buttons go under the name
 
 
 @ft.observable
@@ -281,6 +282,7 @@ def gender_chip(nm: NewMatchModel, seat: int, lang: str) -> list[ft.Control]:
                 tr(lang, f"gender.{gender}"),
                 width=60,  # "ji" alone is narrower than a thumb
                 height=48,
+                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)),  # "jis" whole
                 tooltip=tr(lang, "new.gender_hint"),
                 on_click=lambda _: nm.toggle_gender(seat),
             ),
@@ -309,6 +311,56 @@ def game_chips(chosen: str, lang: str, on_game: Callable[[str], None]) -> ft.Con
     )
 
 
+def seat_row(nm: NewMatchModel, seat: int, name: str, lang: str, *, narrow: bool) -> ft.Control:
+    """A seated player: the number, the name and its gender, then the first dealer's chip
+    and the buttons that move and remove the player. A phone puts the buttons on a line of
+    their own under the name, which would otherwise get what they leave and break mid-word."""
+    named = [
+        ft.Text(f"{seat + 1}.", width=24),
+        ft.Text(name, size=16, expand=True),
+        *gender_chip(nm, seat, lang),
+    ]
+    buttons = [
+        ft.Semantics(
+            identifier=f"dealer-{seat}",
+            content=ft.Chip(
+                height=CHIP_HEIGHT,
+                label=ft.Text(tr(lang, "new.dealer")),
+                selected=nm.first_dealer == seat,
+                on_select=lambda _: setattr(nm, "first_dealer", seat),
+            ),
+        ),
+        ft.IconButton(
+            ft.Icons.ARROW_UPWARD,
+            size_constraints=TOUCH,
+            tooltip=tr(lang, "new.up"),
+            on_click=lambda _: nm.move_player(seat, -1),
+        ),
+        ft.IconButton(
+            ft.Icons.ARROW_DOWNWARD,
+            size_constraints=TOUCH,
+            tooltip=tr(lang, "new.down"),
+            on_click=lambda _: nm.move_player(seat, 1),
+        ),
+        ft.IconButton(
+            ft.Icons.DELETE,
+            size_constraints=TOUCH,
+            tooltip=tr(lang, "new.remove"),
+            on_click=lambda _: nm.remove_player(seat),
+        ),
+    ]
+    middle = ft.CrossAxisAlignment.CENTER
+    if not narrow:
+        return ft.Row([*named, *buttons], spacing=0, vertical_alignment=middle)
+    return ft.Column(
+        [
+            ft.Row(named, spacing=0, vertical_alignment=middle),
+            ft.Row(buttons, spacing=0, alignment=ft.MainAxisAlignment.END),
+        ],
+        spacing=0,
+    )
+
+
 @ft.component
 def NewMatchScreen(
     nm: NewMatchModel,
@@ -319,48 +371,13 @@ def NewMatchScreen(
     on_game: Callable[[str], None],
     on_save_defaults: Callable[[], None],
     message: str | None,
+    width: float = 360,
 ) -> ft.Control:
     games = game_chips(nm.game, lang, on_game)
-    seated = []
-    for seat, name in enumerate(nm.players):
-        seated.append(
-            ft.Row(
-                [
-                    ft.Text(f"{seat + 1}.", width=24),
-                    ft.Text(name, size=16, expand=True),
-                    *gender_chip(nm, seat, lang),
-                    ft.Semantics(
-                        identifier=f"dealer-{seat}",
-                        content=ft.Chip(
-                            height=CHIP_HEIGHT,
-                            label=ft.Text(tr(lang, "new.dealer")),
-                            selected=nm.first_dealer == seat,
-                            on_select=lambda _, s=seat: setattr(nm, "first_dealer", s),
-                        ),
-                    ),
-                    ft.IconButton(
-                        ft.Icons.ARROW_UPWARD,
-                        size_constraints=TOUCH,
-                        tooltip=tr(lang, "new.up"),
-                        on_click=lambda _, s=seat: nm.move_player(s, -1),
-                    ),
-                    ft.IconButton(
-                        ft.Icons.ARROW_DOWNWARD,
-                        size_constraints=TOUCH,
-                        tooltip=tr(lang, "new.down"),
-                        on_click=lambda _, s=seat: nm.move_player(s, 1),
-                    ),
-                    ft.IconButton(
-                        ft.Icons.DELETE,
-                        size_constraints=TOUCH,
-                        tooltip=tr(lang, "new.remove"),
-                        on_click=lambda _, s=seat: nm.remove_player(s),
-                    ),
-                ],
-                spacing=0,
-                vertical_alignment=ft.CrossAxisAlignment.CENTER,
-            )
-        )
+    seated = [
+        seat_row(nm, seat, name, lang, narrow=width < NARROW)
+        for seat, name in enumerate(nm.players)
+    ]
     at_table = {name_key(p) for p in nm.players}
     free = [name for name in roster if name_key(name) not in at_table]
     # The name being typed is kept in a ref and given back as the field's value, so that a

@@ -158,6 +158,7 @@ def NewView() -> ft.View:
         m.open_new,
         m.save_defaults,
         m.message,
+        m.width,
     )
     return view("/new", top_bar(m, back="/"), body)
 

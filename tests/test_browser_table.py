@@ -116,6 +116,12 @@ def test_new_match_through_the_form(tmp_path):
         for target in ("dealer-0", "dealer-1", "dealer-2"):  # on screen whole (not cut)
             box = by_id(page, target).first.bounding_box()
             assert box["width"] >= 48 and box["height"] >= 48, (target, box)
+        # A phone puts a player's buttons under the name, whose line keeps the width the
+        # name needs: with them beside it "Jonas" broke into "Jona" and "s".
+        for seat in range(3):
+            gender = by_id(page, f"gender-{seat}").first.bounding_box()
+            dealer = by_id(page, f"dealer-{seat}").first.bounding_box()
+            assert dealer["y"] >= gender["y"] + gender["height"] - 1, (seat, gender, dealer)
         tap(page, "action-start", until="card-9H")
         shot(page, "devynake-start-phone")
     from models import Store
