@@ -11,14 +11,14 @@ button that enters anything, and is redrawn on every entry the table stores
 from __future__ import annotations
 
 import asyncio
-import math
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import flet as ft
 
+from app.charts import line_chart
 from app.club_mode import BOARD_PREFIX, WATCH_PREFIX, public_url
-from app.i18n import format_number, number, tr
+from app.i18n import number, tr
 from app.redraw import redraw_soon
 from models.club import SETTING, Club, Role
 from models.pin_gate import Client, PinGate
@@ -411,70 +411,28 @@ def BoardLink(url: str, lang: str) -> ft.Control:
     )
 
 
-def rating_axes(values: list[float]) -> tuple[int, int, list[int], list[int]]:
-    """The rating chart's range, the whole numbers around the ratings (one either side when
-    they are all one whole number, so the range is never empty), and the values its axes
-    write: the range's ends and zero when it lies inside; the first and the last match."""
-    low = math.floor(min(values, default=0.0))
-    high = math.ceil(max(values, default=0.0))
-    if low == high:
-        low, high = low - 1, high + 1
-    return (
-        low,
-        high,
-        [low, *([0] if low < 0 < high else []), high],
-        sorted({1, len(values)} if values else set()),
-    )
-
-
 @ft.component
 def RatingChart(store: Any, player: str, game: str, lang: str) -> ft.Control:
-    """A player's rating (OpenSkill's ordinal) after each rated match of the game: a dot a
-    match joined by a line, the rating's range written on the left (whole numbers, in the
-    language's way) and the first and last match below, so one match shows as a dot and
-    many can be read without touching the chart."""
+    """A player's rating (OpenSkill's ordinal) after each rated match of the game."""
     import flet_charts as fch  # type: ignore[import-untyped]  # no type information shipped
 
     history = store.rating_history(player, game)
     values = [round(p.ordinal, 2) for p in history]
-    low, high, ys, xs = rating_axes(values)
-
-    def axis_label(value: int) -> Any:
-        return fch.ChartAxisLabel(value=value, label=ft.Text(format_number(lang, value), size=12))
-
     title = tr(lang, "club.history", player=player, count=len(history))
+    series = fch.LineChartData(
+        points=[fch.LineChartDataPoint(x, y) for x, y in enumerate(values, 1)],
+        stroke_width=3,
+        color=ft.Colors.PRIMARY,
+        point=True,
+    )
+    matches = max(len(values), 1)
     return ft.Semantics(
         identifier="rating-chart",
         label=title,
         content=ft.Column(
             [
                 ft.Text(title, size=15),
-                ft.Container(
-                    # room on the right and above for the last dot and the top label
-                    padding=ft.Padding.only(top=8, right=16),
-                    content=fch.LineChart(
-                        height=180,
-                        min_x=0.5 if len(values) < 2 else 1,
-                        max_x=max(1.5, len(values)),
-                        min_y=low,
-                        max_y=high,
-                        interactive=False,  # its tooltips write numbers the English way
-                        left_axis=fch.ChartAxis(labels=[axis_label(y) for y in ys], label_size=36),
-                        bottom_axis=fch.ChartAxis(
-                            labels=[axis_label(x) for x in xs], label_size=22
-                        ),
-                        data_series=[
-                            fch.LineChartData(
-                                points=[
-                                    fch.LineChartDataPoint(x, y) for x, y in enumerate(values, 1)
-                                ],
-                                stroke_width=3,
-                                color=ft.Colors.PRIMARY,
-                                point=True,
-                            )
-                        ],
-                    ),
-                ),
+                line_chart([series], values, (1, matches), (1, matches), lang),
             ],
             spacing=4,
         ),

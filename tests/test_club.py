@@ -294,13 +294,14 @@ def test_club_member_makes_members_and_refuses_a_stranger(tmp_path, cli_text):
     store.close()
 
 
-def test_the_rating_chart_shows_one_match_and_writes_its_range():
-    """One rated match is a dot in a band of two whole numbers (a line of one point drew
-    nothing); the range's ends, and zero when inside, are written on the axis."""
-    from app.club import rating_axes
+def test_a_chart_writes_its_range_and_never_an_empty_one():
+    """The rating chart and the scoreboard's write the whole numbers around their values,
+    zero when inside; one value (one rated match) gets a band of two, where a line of one
+    point drew nothing."""
+    from app.charts import value_marks
 
-    assert rating_axes([3.0]) == (2, 4, [2, 4], [1])
-    assert rating_axes([-0.5, 3.2, 11.1]) == (-1, 12, [-1, 0, 12], [1, 3])
-    assert rating_axes([-1.6, -1.6]) == (-2, -1, [-2, -1], [1, 2])
-    assert rating_axes([0.0, 0.0]) == (-1, 1, [-1, 0, 1], [1, 2])  # one whole number: a band
-    assert rating_axes([]) == (-1, 1, [-1, 0, 1], [])
+    assert value_marks([3.0]) == (2, 4, [2, 4])
+    assert value_marks([-0.5, 3.2, 11.1]) == (-1, 12, [-1, 0, 12])
+    assert value_marks([-1.6, -1.6]) == (-2, -1, [-2, -1])
+    assert value_marks([0, 0, 0]) == (-1, 1, [-1, 0, 1])  # a deal where nobody scored
+    assert value_marks([]) == (-1, 1, [-1, 0, 1])

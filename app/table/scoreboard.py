@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from app.charts import line_chart
 from app.i18n import number, signed, tr
 from app.kept import Kept, use_kept
 from app.memo import memo
@@ -24,27 +25,25 @@ PALETTE = [
 
 
 def chart(state: ScoreState, kept: Kept) -> ft.Control:
-    """The totals as lines; flet_charts is imported here, where a chart is drawn."""
+    """The totals as lines from the start (0) to the last deal; flet_charts is imported
+    here, where a chart is drawn."""
     if max((len(line) for line in state.series), default=0) <= 1:
         return ft.Container()
     import flet_charts as fch  # type: ignore[import-untyped]  # ships no types
 
-    line: ft.Control = fch.LineChart(
-        height=180,
-        expand=False,
-        data_series=[
-            fch.LineChartData(
-                points=[
-                    kept.get(("point", seat, x, y), fch.LineChartDataPoint, x, y) for x, y in line
-                ],
-                color=PALETTE[seat % len(PALETTE)],
-                stroke_width=3,
-                curved=False,
-            )
-            for seat, line in enumerate(state.series)
-        ],
-    )
-    return line
+    series = [
+        fch.LineChartData(
+            points=[kept.get(("point", seat, x, y), fch.LineChartDataPoint, x, y) for x, y in line],
+            color=PALETTE[seat % len(PALETTE)],
+            stroke_width=3,
+            curved=False,
+            point=True,
+        )
+        for seat, line in enumerate(state.series)
+    ]
+    last = max(x for line in state.series for x, _ in line)
+    totals = [y for line in state.series for _, y in line]
+    return line_chart(series, totals, (0, last), (0, last), state.lang)
 
 
 def score_row(number: int, points: tuple[int, ...] | None, seats: int) -> ft.DataRow:
