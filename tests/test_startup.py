@@ -88,7 +88,11 @@ async def run():
         store, problem = opening.result()
         out["problem_after"] = problem
         out["loaded_after"] = [m for m in ORM if m in sys.modules]
-        for _ in range(100):  # the loop hands the store to the model, which may redraw
+        # The loop hands the store to the model, which tells what it found on the screen:
+        # waited for (60 s at most), not slept on.
+        for _ in range(6000):
+            if problem is None or problem in texts(session):
+                break
             await asyncio.sleep(0.01)
         out["texts_after"] = texts(session)
         out["tiles_after"] = tiles(session)
