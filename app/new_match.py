@@ -351,7 +351,7 @@ def seat_row(nm: NewMatchModel, seat: int, name: str, lang: str, *, narrow: bool
     ]
     middle = ft.CrossAxisAlignment.CENTER
     if not narrow:
-        return ft.Row([*named, *buttons], spacing=0, vertical_alignment=middle)
+        return ft.Row([*named, *buttons], spacing=4, vertical_alignment=middle)
     return ft.Column(
         [
             ft.Row(named, spacing=0, vertical_alignment=middle),
