@@ -111,7 +111,8 @@ def test_many_small_containers_are_refused_before_the_parser_builds_them():
 # -- a reader that cannot be stalled ---------------------------------------------------
 # Run in a process of its own with a CPU limit, so that a reader that is not linear is
 # stopped and fails instead of hanging the suite. It prints the CPU seconds the reader
-# took on the text at 1/4 and at the full size (each the least of two runs).
+# took on the text at 1/4 and at the full size (each the least of two runs, the sizes taken
+# in turn, so that both see the machine at the same speed).
 WORK = """
 import resource, sys, time
 resource.setrlimit(resource.RLIMIT_CPU, (60, 60))
@@ -124,18 +125,16 @@ def text(size):
     return (head + unit * count + tail).encode()[:size]
 
 def cpu(data):
-    best = None
-    for _ in range(2):
-        start = time.process_time()
-        try:
-            read_record(data)
-        except ReadError:
-            pass
-        took = time.process_time() - start
-        best = took if best is None else min(best, took)
-    return best
+    start = time.process_time()
+    try:
+        read_record(data)
+    except ReadError:
+        pass
+    return time.process_time() - start
 
-print(cpu(text(size // 4)), cpu(text(size)))
+quarter, whole = text(size // 4), text(size)
+runs = [(cpu(quarter), cpu(whole)) for _ in range(2)]
+print(min(q for q, _ in runs), min(w for _, w in runs))
 """
 
 
@@ -154,8 +153,10 @@ def reader_seconds(head: str, unit: str, tail: str, size: int = MAX_BYTES) -> tu
 
 def linear(quarter: float, whole: float) -> bool:
     """Four times the text takes about four times the work: never sixteen (quadratic). The
-    few milliseconds of slack keep timer noise on tiny figures from deciding."""
-    return whole <= 6 * quarter + 0.05
+    bound, eight, leaves room for the machine's own speed, which moved by half again within
+    a minute on the 2-core machine CI runs on (a fast quarter and a slow whole measured 6.9
+    once); the few milliseconds of slack keep timer noise on tiny figures from deciding."""
+    return whole <= 8 * quarter + 0.05
 
 
 # The issue's own case at full size, and the shapes that stalled or slowed earlier readers.
