@@ -85,10 +85,8 @@ class Cgroup:
             (Path("/sys/fs/cgroup/cpuacct"), "cpuacct.usage"),
             (Path("/sys/fs/cgroup"), "cpu.stat"),
         ):
-            if not (base / usage).exists() and not (base / "cgroup.procs").exists():
-                continue
             folder = base / name
-            with contextlib.suppress(OSError):
+            with contextlib.suppress(OSError):  # no such hierarchy here, or not ours to add to
                 folder.mkdir()
                 if (folder / usage).exists():
                     return cls(folder, usage)
