@@ -24,6 +24,17 @@ PALETTE = [
 ]
 
 
+THINNEST = 2.5  # px, the last seat's line
+WIDER = 2.0  # px, each earlier seat's more: a 1 px edge either side
+
+
+def stroke_widths(seats: int) -> list[float]:
+    """Each seat's line a little wider than the next seat's, which is drawn over it: where
+    players have the same totals (often 0 for a while) their lines lie on one another, and
+    each still shows as an edge of its colour around the next, so no player's line is lost."""
+    return [THINNEST + WIDER * (seats - 1 - seat) for seat in range(seats)]
+
+
 def chart(state: ScoreState, kept: Kept) -> ft.Control:
     """The totals as lines from the start (0) to the last deal; flet_charts is imported
     here, where a chart is drawn."""
@@ -31,11 +42,12 @@ def chart(state: ScoreState, kept: Kept) -> ft.Control:
         return ft.Container()
     import flet_charts as fch  # type: ignore[import-untyped]  # ships no types
 
+    widths = stroke_widths(len(state.series))
     series = [
         fch.LineChartData(
             points=[kept.get(("point", seat, x, y), fch.LineChartDataPoint, x, y) for x, y in line],
             color=PALETTE[seat % len(PALETTE)],
-            stroke_width=3,
+            stroke_width=widths[seat],
             curved=False,
             point=True,
         )
