@@ -25,7 +25,7 @@ PALETTE = [
 
 
 THINNEST = 2.5  # px, the last seat's line
-WIDER = 2.0  # px, each earlier seat's more: a 1 px edge either side
+WIDER = 1.5  # px, each earlier seat's more: an edge of ¾ px either side
 
 
 def stroke_widths(seats: int) -> list[float]:
