@@ -25,7 +25,7 @@ from typing import Any
 
 import flet as ft
 
-from app.i18n import format_number, number, tr
+from app.i18n import format_number, number, tr, trn
 from app.redraw import redraw_soon
 
 log = logging.getLogger("partija")
@@ -256,21 +256,18 @@ def use_board(store: Any, lang: str) -> BoardState | None:
 
 
 def rating_line(lang: str, row: BoardRating) -> str:
-    line = tr(
+    """A place in the standings: "2. Rūta (viešnia): 3, preliminarus (1 žaidimas)"; a
+    guest's mark goes with the name, the provisional one with the rating."""
+    guest = "board.guest_f" if row.feminine else "board.guest"
+    rating = format_number(lang, round(row.rating, 1))
+    return tr(
         lang,
         "club.standing",
         place=row.place,
-        player=row.name,
-        rating=format_number(lang, round(row.rating, 1)),
-        matches=row.matches,
+        player=f"{row.name} {tr(lang, guest)}" if row.guest else row.name,
+        rating=f"{rating}, {tr(lang, 'board.provisional')}" if row.provisional else rating,
+        matches=trn(lang, "club.rated_matches", row.matches),
     )
-    guest = "board.guest_f" if row.feminine else "board.guest"
-    marks = [
-        tr(lang, key)
-        for key, on in ((guest, row.guest), ("board.provisional", row.provisional))
-        if on
-    ]
-    return " ".join([line, *marks])
 
 
 @ft.component

@@ -18,7 +18,7 @@ import flet as ft
 
 from app.board import use_board
 from app.history import save_file
-from app.i18n import format_number, format_time, number, tr
+from app.i18n import format_number, format_time, number, tr, trn
 from models.evening import changes_csv, results, results_json
 
 
@@ -120,7 +120,7 @@ def ResultsScreen(store: Any, lang: str) -> ft.Control:
                 place=place,
                 player=row["player"],
                 rating=format_number(lang, round(row["rating"], 1)),
-                matches=row["matches"],
+                matches=trn(lang, "club.rated_matches", row["matches"]),
                 change=signed_rating(lang, evening[game, row["player"]]),
             )
             rows.append(

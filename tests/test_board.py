@@ -116,3 +116,37 @@ def test_guests_are_marked_in_the_standings(tmp_path):
         "en", rows["Jonas"]
     )
     store.close()
+
+
+def test_a_standing_says_its_matches_in_the_languages_own_plural():
+    """The guest's mark goes with the name, "provisional" with the rating, and the count
+    of rated matches takes its plural form: "1 match", never "1 matches"."""
+    from app.board import BoardRating, rating_line
+
+    def line(lang: str, matches: int, **marks: bool) -> str:
+        row = BoardRating(
+            place=2,
+            name="Rūta",
+            rating=-0.5,
+            matches=matches,
+            provisional=marks.get("provisional", False),
+            guest=marks.get("guest", False),
+            feminine=True,
+        )
+        return rating_line(lang, row)
+
+    assert line("lt", 1, guest=True, provisional=True) == (
+        "2. Rūta (viešnia): −0,5, preliminarus (1 žaidimas)"
+    )
+    assert line("en", 1, guest=True, provisional=True) == (
+        "2. Rūta (guest): −0.5, provisional (1 match)"
+    )
+    lt = {n: line("lt", n) for n in (2, 10, 11, 21, 22)}
+    assert lt == {
+        2: "2. Rūta: −0,5 (2 žaidimai)",
+        10: "2. Rūta: −0,5 (10 žaidimų)",
+        11: "2. Rūta: −0,5 (11 žaidimų)",
+        21: "2. Rūta: −0,5 (21 žaidimas)",
+        22: "2. Rūta: −0,5 (22 žaidimai)",
+    }
+    assert line("en", 3) == "2. Rūta: −0.5 (3 matches)"
