@@ -418,17 +418,17 @@ def _ratings(store: Any, *, rebuild: bool) -> None:
 # What ``backup`` and ``restore`` say they did: (English, Lithuanian).
 _SAID = {
     "results": (
-        "{folder}: results written, {matches} finished matches",
-        "{folder}: rezultatai įrašyti, baigtų partijų: {matches}",
+        "{folder}: results written, finished matches: {matches}",
+        "{folder}: rezultatai įrašyti, baigtų žaidimų: {matches}",
     ),
     "backup": (
-        "{file}: backup written, {matches} matches",
-        "{file}: kopija įrašyta, partijų: {matches}",
+        "{file}: backup written, matches: {matches}",
+        "{file}: kopija įrašyta, žaidimų: {matches}",
     ),
     "restore": (
-        "{file}: {matches} matches added ({present} already here), {players} players, "
-        "{settings} settings",
-        "{file}: pridėta partijų: {matches} (jau buvo: {present}), žaidėjų: {players}, "
+        "{file}: matches added: {matches} ({present} already here), players: {players}, "
+        "settings: {settings}",
+        "{file}: pridėta žaidimų: {matches} (jau buvo: {present}), žaidėjų: {players}, "
         "nustatymų: {settings}",
     ),
 }

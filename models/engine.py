@@ -126,7 +126,7 @@ class MovedAside:
         if lang == "lt":
             return (
                 f"Duomenų bazė {self.original} sugadinta ({problem}): ji perkelta į "
-                f"{self.moved_to}, pradėta nauja, į ją atkurta partijų: {self.recovered} "
+                f"{self.moved_to}, pradėta nauja, į ją atkurta žaidimų: {self.recovered} "
                 f"iš {self.total}."
             )
         return (

@@ -42,7 +42,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{file} is missing a part of its tables ({detail}). Restore it from a backup, or "
         "start with a new file (--db) and import your exported matches.",
         "{file} trūksta dalies lentelių ({detail}). Atkurkite ją iš atsarginės kopijos arba "
-        "pradėkite naują failą (--db) ir importuokite eksportuotas partijas.",
+        "pradėkite naują failą (--db) ir importuokite eksportuotus žaidimus.",
     ),
     "damaged": (
         "{file} is damaged ({detail}). Close Partija and open it again: a damaged file is "
@@ -96,7 +96,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{file} įrašė naujesnė Partijos versija (schema {current}; ši versija žino iki "
         "{head}): atnaujinkite Partiją, kad ją atidarytumėte.",
     ),
-    "unknown_match": ("no match {match}", "partijos {match} nėra"),
+    "unknown_match": ("no match {match}", "žaidimo {match} nėra"),
     "club_name": ("the club needs a name", "klubui reikia pavadinimo"),
     "club_pin": (
         "the PIN must be at least {digits} digits",

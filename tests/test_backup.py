@@ -231,10 +231,10 @@ def test_the_command_line_writes_and_restores_a_backup(tmp_path, cli_text):
     assert cli(phone, "import", str(SCENARIOS / "devynake-full-deal.json")).returncode == 0
     file = tmp_path / "b.jsonl"
     run = cli(phone, "backup", str(file))
-    assert run.returncode == 0 and run.stdout == f"{file}: backup written, 1 matches\n"
+    assert run.returncode == 0 and run.stdout == f"{file}: backup written, matches: 1\n"
     run = cli(tmp_path / "new.db", "restore", str(file), lang="lt_LT.UTF-8")
     assert run.returncode == 0
-    assert run.stdout.startswith(f"{file}: pridėta partijų: 1 (jau buvo: 0)")
+    assert run.stdout.startswith(f"{file}: pridėta žaidimų: 1 (jau buvo: 0)")
     (tmp_path / "cut.jsonl").write_bytes(file.read_bytes()[:-30])
     run = cli(tmp_path / "new.db", "restore", str(tmp_path / "cut.jsonl"))
     assert run.returncode == 2 and "Traceback" not in run.stderr
@@ -279,11 +279,11 @@ def test_the_settings_screen_saves_a_backup_and_restores_it_elsewhere(tmp_path):
     phone = AppModel.start(filled(str(tmp_path / "phone.db")), None, local=False)
     name, data = phone.backup_file()
     assert name.startswith("partija-") and name.endswith(".jsonl")
-    assert phone.message == "The backup holds 6 matches, 6 players and 3 settings."  # lang: en
+    assert phone.message == "The backup holds matches: 6, players: 6, settings: 3."  # lang: en
     tablet = AppModel.start(Store(tmp_path / "tablet.db"), None, local=False)
     tablet.restore_backup(data)
     assert tablet.message == (
-        "Atkurta: pridėta partijų: 6 (jau buvo: 0), žaidėjų: 6, nustatymų: 3."
+        "Atkurta: pridėta žaidimų: 6 (jau buvo: 0), žaidėjų: 6, nustatymų: 3."
     )
     assert len(tablet.store.list_matches()) == 6
     tablet.restore_backup(data[: len(data) // 3])

@@ -147,7 +147,7 @@ def test_a_backup_saved_in_one_browser_is_restored_in_another(tmp_path):
         with page.expect_download() as download:
             by_id(page, "action-backup").first.click()
         download.value.save_as(saved)
-        assert "partijų: 1, žaidėjų: 4" in wait_label(page, "settings-message", "partijų: 1")
+        assert "žaidimų: 1, žaidėjų: 4" in wait_label(page, "settings-message", "žaidimų: 1")
     assert saved.read_bytes().startswith(b'{"format":"partija-backup"')
     with serve(tablet) as url, browser_page(PHONE) as page:
         open_app(page, url, first="nav-settings")
@@ -156,7 +156,7 @@ def test_a_backup_saved_in_one_browser_is_restored_in_another(tmp_path):
             by_id(page, "action-restore").first.click()
         chooser.value.set_files(str(saved))
         said = wait_label(page, "settings-message", "Atkurta")
-        assert "pridėta partijų: 1 (jau buvo: 0), žaidėjų: 4" in said
+        assert "pridėta žaidimų: 1 (jau buvo: 0), žaidėjų: 4" in said
     restored = store_at(tablet)
     assert len(restored.list_matches()) == 1
     restored.close()

@@ -210,7 +210,7 @@ def opened(
         line = moved.message(lang)
         assert "\n" not in line and str(moved.moved_to) in line
     assert f"with {len(recovered)} of {len(records)} matches recovered" in moved.message("en")
-    assert f"atkurta partijų: {len(recovered)} iš {len(records)}" in moved.message("lt")
+    assert f"atkurta žaidimų: {len(recovered)} iš {len(records)}" in moved.message("lt")
     for match_id in recovered:
         record = json.loads(store.export_record(match_id))
         assert record == records[match_id], match_id

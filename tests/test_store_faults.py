@@ -269,7 +269,7 @@ def test_a_damaged_file_is_kept_and_its_readable_matches_recovered(tmp_path):
     assert moved.total == 6 and 1 <= moved.recovered < 6
     assert len(store.list_matches()) == moved.recovered
     assert f"with {moved.recovered} of 6 matches recovered" in moved.message("en")
-    assert f"atkurta partijų: {moved.recovered} iš 6" in moved.message("lt")
+    assert f"atkurta žaidimų: {moved.recovered} iš 6" in moved.message("lt")
     for summary in store.list_matches():  # what was recovered is whole
         assert json.loads(store.export_record(summary.id))["deals"] == FULL_DEAL["deals"]
     store.close()
