@@ -184,3 +184,31 @@ def test_the_theme_choices_keep_their_words_whole_at_360_px(tmp_path):
         heights = {round(box["height"]) for box in boxes.values()}
         assert len(heights) == 1, boxes  # a label on two lines makes its button taller
         shot(page, "settings-phone-lt")
+
+
+def test_the_players_statistics_fit_a_phone_in_both_languages(tmp_path):
+    """All six columns of the players' statistics (the violations last) are on a 360 px
+    screen, nothing of them left to scroll sideways to, in Lithuanian and in English."""
+    import random
+
+    from bench.table import devynake_record
+
+    # The table's node in the semantics tree is as wide as the screen gives it; what it
+    # holds beyond that (a scroller's content) is its scroll width. Nothing while the
+    # language's last column heading is not there yet.
+    beyond = """(heading) => {
+        const nodes = Array.from(document.querySelectorAll('flt-semantics'));
+        if (!nodes.some(n => (n.getAttribute('aria-label') || n.textContent) === heading))
+            return null;
+        const table = document.querySelector('[flt-semantics-identifier="player-stats"]');
+        return table && {px: table.scrollWidth - table.clientWidth};
+    }"""
+    need_browser()
+    store = store_at(tmp_path)
+    store.import_records([devynake_record(3, random.Random(5), ("Ona", "Kristupas", "Rūta"))])
+    store.close()
+    with serve(tmp_path) as url, browser_page(PHONE) as page:
+        open_app(page, url.rstrip("/") + "/players", first="player-stats")
+        assert page.wait_for_function(beyond, arg="Pažeid.").json_value() == {"px": 0}
+        tap(page, "action-language", until="player-stats")
+        assert page.wait_for_function(beyond, arg="Viol.").json_value() == {"px": 0}
