@@ -186,6 +186,17 @@ def test_the_theme_choices_keep_their_words_whole_at_360_px(tmp_path):
         shot(page, "settings-phone-lt")
 
 
+# A table's node in the semantics tree is as wide as the screen gives it; what it holds
+# beyond that (a sideways scroller's content) is its scroll width. Nothing while the
+# text that shows the table is drawn whole is not there yet.
+BEYOND = """([identifier, text]) => {
+    const nodes = Array.from(document.querySelectorAll('flt-semantics'));
+    if (!nodes.some(n => (n.getAttribute('aria-label') || n.textContent) === text)) return null;
+    const table = document.querySelector(`[flt-semantics-identifier="${identifier}"]`);
+    return table && {px: table.scrollWidth - table.clientWidth};
+}"""
+
+
 def test_the_players_statistics_fit_a_phone_in_both_languages(tmp_path):
     """All six columns of the players' statistics (the violations last) are on a 360 px
     screen, nothing of them left to scroll sideways to, in Lithuanian and in English."""
@@ -193,22 +204,33 @@ def test_the_players_statistics_fit_a_phone_in_both_languages(tmp_path):
 
     from bench.table import devynake_record
 
-    # The table's node in the semantics tree is as wide as the screen gives it; what it
-    # holds beyond that (a scroller's content) is its scroll width. Nothing while the
-    # language's last column heading is not there yet.
-    beyond = """(heading) => {
-        const nodes = Array.from(document.querySelectorAll('flt-semantics'));
-        if (!nodes.some(n => (n.getAttribute('aria-label') || n.textContent) === heading))
-            return null;
-        const table = document.querySelector('[flt-semantics-identifier="player-stats"]');
-        return table && {px: table.scrollWidth - table.clientWidth};
-    }"""
     need_browser()
     store = store_at(tmp_path)
     store.import_records([devynake_record(3, random.Random(5), ("Ona", "Kristupas", "Rūta"))])
     store.close()
     with serve(tmp_path) as url, browser_page(PHONE) as page:
         open_app(page, url.rstrip("/") + "/players", first="player-stats")
-        assert page.wait_for_function(beyond, arg="Pažeid.").json_value() == {"px": 0}
+        # the last column's heading in each language
+        assert page.wait_for_function(BEYOND, arg=["player-stats", "Pažeid."]).json_value() == {
+            "px": 0
+        }
         tap(page, "action-language", until="player-stats")
-        assert page.wait_for_function(beyond, arg="Viol.").json_value() == {"px": 0}
+        assert page.wait_for_function(BEYOND, arg=["player-stats", "Viol."]).json_value() == {
+            "px": 0
+        }
+
+
+def test_five_players_scores_fit_a_phone(tmp_path):
+    """A match's scoreboard with five players: every player's column on a 360 px screen."""
+    import random
+
+    from bench.table import devynake_record
+
+    need_browser()
+    store = store_at(tmp_path)
+    names = ("Ona", "Kristupas", "Rūta", "Petras", "Eglė")
+    [match_id] = store.import_records([devynake_record(4, random.Random(5), names)])
+    store.close()
+    with serve(tmp_path) as url, browser_page(PHONE) as page:
+        open_app(page, url.rstrip("/") + f"/history/{match_id}", first="score-table")
+        assert page.wait_for_function(BEYOND, arg=["score-table", "Eglė"]).json_value() == {"px": 0}

@@ -126,13 +126,19 @@ def Scoreboard(state: ScoreState) -> ft.Control:
             *more,
             ft.Row(
                 [
-                    ft.DataTable(
-                        columns=columns,
-                        rows=rows,
-                        column_spacing=16,
-                        data_row_min_height=32,
-                        data_row_max_height=36,
-                        heading_row_height=36,
+                    ft.Semantics(
+                        identifier="score-table",
+                        content=ft.DataTable(
+                            columns=columns,
+                            rows=rows,
+                            # the page has margins of its own: the table's 24 px a side
+                            # would leave a fifth player's column off a 360 px phone
+                            horizontal_margin=2,
+                            column_spacing=14,
+                            data_row_min_height=32,
+                            data_row_max_height=36,
+                            heading_row_height=36,
+                        ),
                     )
                 ],
                 scroll=ft.ScrollMode.AUTO,
