@@ -9,6 +9,9 @@ from app.i18n import format_number, format_percent, tr
 from app.model import AppModel
 from rules.grammar import GENDERS
 
+# The roster's fields: on a 360 px phone „Naujas vardas / su kuo sujungti“ in one line.
+ROSTER_FIELD = 320
+
 
 def _rate(lang: str, value: float | None) -> str:
     return "–" if value is None else format_percent(lang, value)
@@ -169,7 +172,7 @@ def PlayersScreen(model: AppModel) -> ft.Control:
             ft.Dropdown(
                 label=tr(lang, "players.who"),
                 value=old or None,
-                width=260,
+                width=ROSTER_FIELD,
                 options=[ft.DropdownOption(key=n, text=n) for n in names],
                 on_select=lambda e: set_old(e.control.value or ""),
             ),
@@ -177,7 +180,7 @@ def PlayersScreen(model: AppModel) -> ft.Control:
             ft.TextField(
                 label=tr(lang, "players.new_name"),
                 value=new,
-                width=260,
+                width=ROSTER_FIELD,
                 on_change=lambda e: set_new(e.control.value),
             ),
             ft.Row(
