@@ -172,3 +172,25 @@ def test_a_long_name_keeps_to_one_line_on_its_seat():
     )
     seat_names = [t for t in texts(b) if t.value == "Aleksandras Vytautas"]
     assert [t.max_lines for t in seat_names] == [1]
+
+
+def test_the_trick_strip_gives_names_the_room_there_is():
+    """Above the cards: six seats share a phone's 348 px at their narrowest and stay inside
+    it; fewer seats, or a tablet's wider column, give each seat the board's width, so
+    "Kristupas" is read whole and not taken for "Kristina"."""
+    from app.games.ramsas import SEAT_W, STRIP_GAP, STRIP_SEAT, STRIP_TRUMP
+
+    strip = RamsasUI().strip
+
+    def seat_widths(names: tuple[str, ...], room: float) -> list[float]:
+        match = load(record("ramsas", list(names), [deal("trump 9H")]))[0]
+        drawn_strip = Renderer().render(strip, match.current.deal.view(), names, "lt", room)
+        _trump, *seats = drawn_strip.content.controls
+        return [seat.width for seat in seats]
+
+    six = ("Ona", "Kristupas", "Rūta", "Petras", "Eglė", "Aleksandras")
+    phone = seat_widths(six, 348)
+    assert phone == [STRIP_SEAT] * 6
+    assert STRIP_TRUMP + 6 * (STRIP_SEAT + STRIP_GAP) <= 348
+    assert seat_widths(six[:4], 348) == [71] * 4
+    assert seat_widths(six, 574) == [SEAT_W] * 6

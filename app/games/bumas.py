@@ -47,8 +47,9 @@ class BumasUI(GameUI):
         )
         return ft.Column([top, counts(names, view.hands, [], kept)], spacing=6)
 
-    def strip(self, view: BumasView, names: tuple[str, ...], lang: str) -> ft.Control:
-        """The pile's top card and the stock, always in view: what the next card must match."""
+    def strip(self, view: BumasView, names: tuple[str, ...], lang: str, room: float) -> ft.Control:
+        """The pile's top card and the stock, always in view: what the next card must match
+        (a phone's width holds them)."""
         return ft.Row(
             [
                 label(tr(lang, "board.top")),

@@ -74,8 +74,9 @@ class DominoUI(GameUI):
             [line, counts(names, view.hands, [stock(lang, view.stock)], kept)], spacing=6
         )
 
-    def strip(self, view: DominoView, names: tuple[str, ...], lang: str) -> ft.Control:
-        """The line's two ends and the stock, always in view: where the next card goes."""
+    def strip(self, view: DominoView, names: tuple[str, ...], lang: str, room: float) -> ft.Control:
+        """The line's two ends and the stock, always in view: where the next card goes (a
+        phone's width holds them)."""
         return ft.Semantics(
             identifier="line-ends",
             label=tr(

@@ -24,8 +24,11 @@ from rules.ramsas import Ramsas, RamsasView
 SEAT_CARD = 34  # its rank is 15 px
 # Four seats side by side fill the 320 px a 360 px phone leaves the board; five or six wrap.
 SEAT_W = 76
-# The trick above a phone's cards: the trump card and six seats fit in 348 px.
+# The trick above the cards: the trump card and six seats fit in a phone's 348 px at the
+# narrowest; where the room allows, a seat is as wide as on the board, for longer names.
 STRIP_SEAT = 46
+STRIP_TRUMP = 48  # the trump card under its word ("Koziris" is some 40 px)
+STRIP_GAP = 4
 
 
 class RamsasUI(GameUI):
@@ -62,9 +65,12 @@ class RamsasUI(GameUI):
         "ramsas": Pick("ramsas", cards=False),
     }
 
-    def strip(self, view: RamsasView, names: tuple[str, ...], lang: str) -> ft.Control:
+    def strip(self, view: RamsasView, names: tuple[str, ...], lang: str, room: float) -> ft.Control:
         """The trump card and the trick on the seats, always in view: who played what (the
         trick just won stays until the next lead), the player to act named in colour."""
+        playing = [seat for seat in range(len(names)) if seat not in view.folded]
+        share = (room - STRIP_TRUMP) / max(len(playing), 1) - STRIP_GAP
+        width = min(max(share, STRIP_SEAT), SEAT_W)
         trump = ft.Column(
             [label(tr(lang, "board.trump")), SmallCard(view.trump_card, lang, width=SMALL_CARD)],
             spacing=2,
@@ -85,16 +91,15 @@ class RamsasUI(GameUI):
                     SmallCard(on_seats.get(seat), lang, width=SMALL_CARD),
                 ],
                 spacing=2,
-                width=STRIP_SEAT,
+                width=width,
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
             )
-            for seat in range(len(names))
-            if seat not in view.folded
+            for seat in playing
         ]
         return ft.Semantics(
             identifier="trick",
             content=ft.Row(
-                [trump, *seats], spacing=4, vertical_alignment=ft.CrossAxisAlignment.END
+                [trump, *seats], spacing=STRIP_GAP, vertical_alignment=ft.CrossAxisAlignment.END
             ),
         )
 

@@ -124,9 +124,10 @@ def scroll_to_top_on_new_deal(tm: TableModel) -> ft.Ref[ft.Column]:
 
 @memo
 @ft.component
-def Strip(game: str, view: object, names: tuple[str, ...], lang: str) -> ft.Control:
-    """What of the public table stays in view above the cards (the game says)."""
-    return game_ui(game).strip(view, names, lang)
+def Strip(game: str, view: object, names: tuple[str, ...], lang: str, room: float) -> ft.Control:
+    """What of the public table stays in view above the cards (the game says), in ``room``
+    px of width."""
+    return game_ui(game).strip(view, names, lang, room)
 
 
 @memo
@@ -179,8 +180,11 @@ def TableScreen(tm: TableModel, on_rule: Callable[[str], None], width: float = 3
         who = "cancel" if isinstance(tm.mode, Playing) and tm.mode.seat is not None else "ask"
     if isinstance(tm.mode, AskingWho):
         who = ""  # the seats are offered below
+    # The room the pinned part and the picker have: the play column less the page's margins
+    # and the gap.
+    room = (width - 40) * 7 / 12 if wide else width - 2 * PHONE_MARGIN
     strip = (
-        kept.call("strip", Strip, tm.game_id, view, names, tm.lang)
+        kept.call("strip", Strip, tm.game_id, view, names, tm.lang, room)
         if view is not None and tm.game.has_strip and not tm.match.finished
         else None
     )
@@ -216,8 +220,6 @@ def TableScreen(tm: TableModel, on_rule: Callable[[str], None], width: float = 3
         else kept.get("no-board", lambda: ft.Container(key="board"))
     )
     closed = log is not None and log.status is not Status.OPEN
-    # The room the picker has: the play column less the page's margins and the gap.
-    room = (width - 40) * 7 / 12 if wide else width - 2 * PHONE_MARGIN
     # No card is expected between deals: the picker steps aside for "next deal".
     shown = expected is not None or isinstance(tm.mode, Correcting)
     picker = ft.Column(
