@@ -7,6 +7,7 @@ import flet as ft
 from app.games import ordered
 from app.i18n import format_number, format_percent, tr
 from app.model import AppModel
+from app.number_table import number_table
 from rules.grammar import GENDERS
 
 # The roster's fields: on a 360 px phone „Naujas vardas / su kuo sujungti“ in one line.
@@ -140,26 +141,8 @@ def PlayersScreen(model: AppModel) -> ft.Control:
         [
             ft.Text(tr(lang, "players.title"), size=22, weight=ft.FontWeight.BOLD),
             ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
-            ft.Row(
-                [
-                    ft.Semantics(
-                        identifier="player-stats",
-                        content=ft.DataTable(
-                            columns=columns,
-                            rows=rows,
-                            # Six columns fit a 360 px phone only with the table's own
-                            # margins (24 px a side) near none, as the page has margins of
-                            # its own, and its gaps a little narrower than Flet's.
-                            column_spacing=10,
-                            horizontal_margin=2,
-                            heading_row_height=36,
-                            data_row_min_height=32,
-                            data_row_max_height=36,
-                        ),
-                    )
-                ],
-                scroll=ft.ScrollMode.AUTO,
-            )
+            # six columns on a 360 px phone: gaps a little narrower than the scoreboard's
+            number_table("player-stats", columns, rows, gap=10)
             if rows
             else ft.Text(tr(lang, "players.none")),
             *(

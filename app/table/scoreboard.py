@@ -8,6 +8,7 @@ from app.charts import line_chart
 from app.i18n import number, signed, tr
 from app.kept import Kept, use_kept
 from app.memo import memo
+from app.number_table import number_table
 from app.table.state import RECENT_DEALS, ScoreState
 
 PALETTE = [
@@ -124,25 +125,7 @@ def Scoreboard(state: ScoreState) -> ft.Control:
         [
             ft.Text(tr(lang, "table.scoreboard"), size=15, weight=ft.FontWeight.BOLD),
             *more,
-            ft.Row(
-                [
-                    ft.Semantics(
-                        identifier="score-table",
-                        content=ft.DataTable(
-                            columns=columns,
-                            rows=rows,
-                            # the page has margins of its own: the table's 24 px a side
-                            # would leave a fifth player's column off a 360 px phone
-                            horizontal_margin=2,
-                            column_spacing=14,
-                            data_row_min_height=32,
-                            data_row_max_height=36,
-                            heading_row_height=36,
-                        ),
-                    )
-                ],
-                scroll=ft.ScrollMode.AUTO,
-            ),
+            number_table("score-table", columns, rows, gap=14),
             chart(state, kept),
             legend,
         ],
