@@ -11,11 +11,18 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+import flet as ft
+import msgpack
 import pytest
 
-from bench.tap import Table, stored
+import bench.tap
+from bench.table import PLAYERS
+from bench.tap import ENCODE, Table, Wire, stored
 from rules.match import Status
 
 # A card tap redraws the header, the last-entry line, one or two picker rows, one board
@@ -95,3 +102,58 @@ def test_kept_buttons_call_the_latest_handler() -> None:
     buttons.done()
     buttons.done()  # a drawing without it: the next one makes it anew
     assert buttons.button("pass", "Pass", lambda: None) is not first
+
+
+MARKS = {int(ft.Icons.PLAY_ARROW), int(ft.Icons.STYLE)}  # the seat to act, the dealer
+
+
+class Keeping(Wire):
+    """The in-memory connection, keeping what it sends as the browser reads it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.read: list[Any] = []
+
+    def send_message(self, message: Any) -> None:
+        super().send_message(message)
+        packed = msgpack.packb([message.action, message.body], default=ENCODE)
+        self.read.append(msgpack.unpackb(packed, strict_map_key=False))
+
+
+def controls(value: Any) -> Iterator[dict[str, Any]]:
+    """Every control sent whole (one the browser builds anew), nested ones too."""
+    if isinstance(value, dict):
+        if "_c" in value:
+            yield value
+        for inner in value.values():
+            yield from controls(inner)
+    elif isinstance(value, list):
+        for inner in value:
+            yield from controls(inner)
+
+
+def test_the_turn_moving_sends_no_seat_anew(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """When the turn moves, the two seats change a property each (which is filled, whose
+    arrow shows): a mark taken out of one seat's row and put into the next once shifted
+    both seats' words, and the browser built the words and the marks anew on every tap."""
+    monkeypatch.setattr(bench.tap, "Wire", Keeping)
+    monkeypatch.setenv("PARTIJA_DB", str(tmp_path / "tap.db"))
+
+    async def play() -> list[dict[str, Any]]:
+        table = Table("3", tmp_path / "tap.db", stored(3, random.Random(1)))
+        wire = table.wire
+        assert isinstance(wire, Keeping)
+        table.start()
+        await asyncio.sleep(0)
+        await table.open()
+        since = len(wire.read)
+        for _ in range(80):  # two deals and more
+            await table.tap(False)
+        return [c for message in wire.read[since:] for c in controls(message)]
+
+    sent = asyncio.run(play())
+    assert any(c["_c"] == "Image" for c in sent)  # the board's new cards are sent whole
+    words = re.compile(f"({'|'.join(PLAYERS)}) [−-]?[0-9]+")  # "Jonas 6", a seat's words
+    seat_words = [c for c in sent if c["_c"] == "Text" and words.fullmatch(c.get("value", ""))]
+    marks = [c for c in sent if c["_c"] == "Icon" and c.get("icon") in MARKS]
+    assert seat_words == [] and marks == []

@@ -14,8 +14,8 @@ from app.table.buttons import bare_button, icon_button
 from app.table.state import HeaderState
 
 
-def seat_mark(icon: ft.IconData) -> ft.Icon:
-    return ft.Icon(icon, size=16)
+def seat_mark(icon: ft.IconData, shown: bool) -> ft.Icon:
+    return ft.Icon(icon, size=16, visible=shown)
 
 
 def seat_words(text: str) -> ft.Text:
@@ -28,7 +28,7 @@ def SeatTotal(
     seat: int, name: str, total: int, turn: bool, deals: bool, dealer_word: str
 ) -> ft.Control:
     """One seat's total in the header; a tap redraws the two whose turn it moved between,
-    and keeps their marks and words (``use_kept``)."""
+    and keeps their marks and words while they stay (``use_kept``)."""
     kept = use_kept()
     shown = number(total)
     # The seat to act is marked twice: filled, and with an arrow (never colour alone).
@@ -40,10 +40,13 @@ def SeatTotal(
             padding=ft.Padding.symmetric(horizontal=10, vertical=5),
             border_radius=16,
             bgcolor=ft.Colors.PRIMARY_CONTAINER if turn else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+            # Both marks are always in the row, hidden when they do not apply: when the turn
+            # moves, each of the two seats changes one property, where a mark taken out
+            # shifted the words and the browser drew them anew.
             content=ft.Row(
                 [
-                    *([kept.get("turn", seat_mark, ft.Icons.PLAY_ARROW)] if turn else []),
-                    *([kept.get("deals", seat_mark, ft.Icons.STYLE)] if deals else []),
+                    kept.get(("turn", turn), seat_mark, ft.Icons.PLAY_ARROW, turn),
+                    kept.get(("deals", deals), seat_mark, ft.Icons.STYLE, deals),
                     kept.get((name, total), seat_words, f"{name} {shown}"),
                 ],
                 tight=True,
