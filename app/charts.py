@@ -34,13 +34,13 @@ def line_chart(
     data_series: list[Any],
     values: Iterable[float],
     x_range: tuple[int, int],
-    x_marks: Iterable[int],
     lang: str,
     *,
     height: float = 180,
 ) -> ft.Control:
     """A chart of ``data_series`` (flet_charts' ``LineChartData``) whose points take
-    ``values``, over ``x_range``; a range of one point is widened half a step each way."""
+    ``values``, over ``x_range``, whose ends are written below; a range of one point is
+    widened half a step each way."""
     import flet_charts as fch  # type: ignore[import-untyped]  # ships no types
 
     def mark(value: int) -> Any:
@@ -67,7 +67,7 @@ def line_chart(
                 labels=[mark(y) for y in y_marks], label_size=36, label_spacing=1
             ),
             bottom_axis=fch.ChartAxis(
-                labels=[mark(x) for x in sorted(set(x_marks))], label_size=30, label_spacing=1
+                labels=[mark(x) for x in sorted({first, last})], label_size=30, label_spacing=1
             ),
             data_series=data_series,
         ),

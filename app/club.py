@@ -432,7 +432,7 @@ def RatingChart(store: Any, player: str, game: str, lang: str) -> ft.Control:
         content=ft.Column(
             [
                 ft.Text(title, size=15),
-                line_chart([series], values, (1, matches), (1, matches), lang),
+                line_chart([series], values, (1, matches), lang),
             ],
             spacing=4,
         ),

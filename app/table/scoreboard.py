@@ -56,7 +56,7 @@ def chart(state: ScoreState, kept: Kept) -> ft.Control:
     ]
     last = max(x for line in state.series for x, _ in line)
     totals = [y for line in state.series for _, y in line]
-    return line_chart(series, totals, (0, last), (0, last), state.lang)
+    return line_chart(series, totals, (0, last), state.lang)
 
 
 def score_row(number: int, points: tuple[int, ...] | None, seats: int) -> ft.DataRow:
