@@ -1,8 +1,8 @@
 """The table never guesses and never drops a decision, and fits a phone with every deck
 (issue 28), in a real browser at 360 × 740: domino's two ends, the whole deck in view with
-a refusal or a waiting violation in each game, a ruling after the deal's last card and one
-that waits across a restart, ending a match that asks first however long it was open, and
-an entry line of three shown whole.
+a refusal or a waiting violation in each game (a 52-card deck on a 1024 × 768 tablet too),
+a ruling after the deal's last card and one that waits across a restart, ending a match
+that asks first however long it was open, and an entry line of three shown whole.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import random
 
 from webapp import (
     PHONE,
+    TABLET,
     browser_page,
     by_id,
     label,
@@ -36,11 +37,12 @@ def store_at(folder):
 
 
 def inside(page, identifier: str) -> None:
-    """The control shows whole inside the phone's screen."""
+    """The control shows whole inside the page's screen."""
     box = by_id(page, identifier).first.bounding_box()
+    screen = page.viewport_size
     assert box is not None, identifier
-    assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"] + 0.5, (identifier, box)
-    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"] + 0.5, (identifier, box)
+    assert box["y"] >= 0 and box["y"] + box["height"] <= screen["height"] + 0.5, (identifier, box)
+    assert box["x"] >= 0 and box["x"] + box["width"] <= screen["width"] + 0.5, (identifier, box)
 
 
 def whole_deck_in_view(page, cards) -> None:
@@ -167,6 +169,15 @@ def test_the_whole_deck_stays_in_view_with_a_refusal_or_a_waiting_violation(tmp_
             whole_deck_in_view(page, cards)
             inside(page, "notice-refused")
             shot(page, f"phone-{game}-refused-lt")
+        # The last of them (domino, 52 cards) on a 1024 × 768 tablet: the scoreboard comes
+        # in beside the table, and the whole deck is in view, a line a suit (two lines a suit
+        # put the clubs below the screen's edge).
+        assert game == "domino"
+        page.set_viewport_size(TABLET)
+        by_id(page, "score-table").first.wait_for()
+        whole_deck_in_view(page, cards)
+        inside(page, "notice-refused")
+        shot(page, f"tablet-{game}-refused-lt")
 
 
 def test_ramsas_36_keeps_the_trick_and_the_deck_in_view_with_a_waiting_violation(tmp_path):

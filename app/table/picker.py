@@ -101,11 +101,19 @@ def per_line(room: float, big: bool) -> int:
     return int((room + PHONE_GAP) // (CARD_W + PHONE_GAP))
 
 
+def line_width(count: int, big: bool) -> float:
+    """The width a picker line of ``count`` cards takes: ``per_line`` the other way round."""
+    if big:
+        return SUIT_COLUMN + 4 + count * (BIG_CARD_W + CARD_GAP) - CARD_GAP
+    return count * (CARD_W + PHONE_GAP) - PHONE_GAP
+
+
 def picker_rows(
     tm: TableModel, kept: Kept, room: float, big: bool, shown: bool
 ) -> list[ft.Control]:
-    """One row per suit; a suit takes as few lines as the room allows (one on a tablet,
-    two for 8 or 9 cards on a 360 px phone, where 48 px targets leave room for six).
+    """One row per suit; a suit takes as few lines as the room allows (one on a landscape
+    tablet, ``play_room``; two for 8 or more cards on a 360 px phone, where 48 px targets
+    leave room for seven).
 
     Between deals the picker is hidden (``shown`` False) and its cards keep the states
     they last showed: hiding it is one property, not every card's new state.

@@ -43,12 +43,37 @@ from app.table.header import Headline, LastLine, Seats
 from app.table.mode import AskingWho, Correcting, Playing
 from app.table.model import TableModel
 from app.table.notices import DealSummary, Verdict, ViolationText, verdict
-from app.table.picker import picker_rows
+from app.table.picker import line_width, picker_rows
 from app.table.scoreboard import Scoreboard
 from rules import Status
 
 WIDE = 720  # from this width on (a tablet) the entry list and scoreboard stand beside the table
 PHONE_MARGIN = 6  # a phone's table keeps its width for seven cards a line
+PANES = 40  # a tablet's page margins and the gap between its two panes
+SIDE_MIN = 336  # the entry list and scoreboard keep at least a phone page's width
+
+
+def play_room(width: float, longest: int) -> tuple[float, bool]:
+    """The width of the table's play column and whether its picker has a tablet's big cards
+    (each suit's sign at the head of its line) – for a screen ``width`` px wide and a deck
+    whose longest suit has ``longest`` cards.
+
+    A tablet gives the table seven twelfths of its width. Where a suit's line of big cards,
+    or else of a phone's cards, does not fit there, the table takes the room one line needs
+    as long as the entry list and scoreboard keep ``SIDE_MIN``: a 52-card deck is then
+    four lines, all in view on a 1024 × 768 tablet, where two lines a suit made eight and
+    put the clubs below the screen's edge.
+    """
+    if width < WIDE:
+        return width - 2 * PHONE_MARGIN, False
+    split = (width - PANES) * 7 / 12
+    for big in (True, False):
+        need = line_width(longest, big)
+        if need <= split:
+            return split, big
+        if width - PANES - need >= SIDE_MIN:
+            return need, big
+    return split, True
 
 
 def follow_other_screens(tm: TableModel) -> None:
@@ -180,9 +205,8 @@ def TableScreen(tm: TableModel, on_rule: Callable[[str], None], width: float = 3
         who = "cancel" if isinstance(tm.mode, Playing) and tm.mode.seat is not None else "ask"
     if isinstance(tm.mode, AskingWho):
         who = ""  # the seats are offered below
-    # The room the pinned part and the picker have: the play column less the page's margins
-    # and the gap.
-    room = (width - 40) * 7 / 12 if wide else width - 2 * PHONE_MARGIN
+    # The room the pinned part and the picker have: the play column's width.
+    room, big = play_room(width, max(len(cards) for _, cards in table_state.deck_rows(tm)))
     strip = (
         kept.call("strip", Strip, tm.game_id, view, names, tm.lang, room)
         if view is not None and tm.game.has_strip and not tm.match.finished
@@ -223,7 +247,7 @@ def TableScreen(tm: TableModel, on_rule: Callable[[str], None], width: float = 3
     # No card is expected between deals: the picker steps aside for "next deal".
     shown = expected is not None or isinstance(tm.mode, Correcting)
     picker = ft.Column(
-        picker_rows(tm, kept, room, wide, shown),
+        picker_rows(tm, kept, room, big, shown),
         spacing=5 if wide else 4,
         visible=shown,
         key="picker",
@@ -319,9 +343,9 @@ def TableScreen(tm: TableModel, on_rule: Callable[[str], None], width: float = 3
                     ),
                 ],
                 spacing=8,
-                expand=7,
+                width=room,
             ),
-            ft.Column(side(), spacing=14, scroll=ft.ScrollMode.AUTO, expand=5),
+            ft.Column(side(), spacing=14, scroll=ft.ScrollMode.AUTO, expand=True),
         ],
         spacing=16,
         expand=True,
