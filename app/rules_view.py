@@ -114,4 +114,6 @@ def RulesScreen(
         spacing=10,
         scroll=ft.ScrollMode.AUTO,
         expand=True,
+        # The search field and every paragraph as wide as the screen: one edge to read down.
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
     )

@@ -88,6 +88,11 @@ def test_every_target_on_every_screen_is_big_enough(tmp_path):
         ):
             go(page, route, first)
             seen[route] = small_targets(page)
+        # The rules' search field spans the screen as its paragraphs do (it was 300 px wide).
+        field = page.locator('[flt-semantics-identifier="rules-search"]').first.bounding_box()
+        rule = page.locator('[flt-semantics-identifier^="rule-"]').first.bounding_box()
+        assert field is not None and rule is not None
+        assert abs(field["width"] - rule["width"]) <= 1 and field["width"] >= 330, (field, rule)
         # The new-match form with a new player (his gender is asked) and a known one.
         go(page, "/new", "new-name")
         type_into(page, "new-name", "Aistė")
