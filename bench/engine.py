@@ -37,7 +37,6 @@ after: on a shared machine single rates move, the ratios less.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
 import sys
@@ -48,6 +47,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.machine import load_average
 from rules import GAMES, Entry, Match, Status
 
 Runner = Callable[[float], tuple[int, float]]  # seconds -> (deals or entries, seconds taken)
@@ -287,10 +287,6 @@ RATIOS = (
 )
 
 
-def load() -> str:
-    return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
-
-
 def spread(values: list[float], digits: int) -> str:
     """Median (min–max)."""
     low, mid, high = min(values), statistics.median(values), max(values)
@@ -302,7 +298,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=0.5, help="per contender and round")
     parser.add_argument("--rounds", type=int, default=12)
     args = parser.parse_args()
-    print(f"before: {load()}")
+    print(f"before: load average {load_average()}")
     runners: dict[str, Runner] = {}
     units: dict[str, str] = {}
     for name, unit, make, package in CONTENDERS:
@@ -317,7 +313,7 @@ def main() -> None:
         for name, run in runners.items():
             count, seconds = run(args.seconds)
             rates[name].append(count / seconds)
-    print(f"after: {load()}")
+    print(f"after: load average {load_average()}")
     print(f"random self-play, {args.rounds} rounds of {args.seconds:g} CPU s each, interleaved")
     print(f"{'contender':>32} {'per second: median (min–max)':>34}")
     for name, values in rates.items():

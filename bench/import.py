@@ -31,7 +31,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import os
 import random
 import resource
 import subprocess
@@ -47,6 +46,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 import postgres  # noqa: E402  (tests/postgres.py)
 from randomplay import play  # noqa: E402
 
+from bench.machine import load_average  # noqa: E402
 from rules import GAMES, Match  # noqa: E402
 from rules.record import FORMAT  # noqa: E402
 
@@ -150,10 +150,6 @@ def run(command: list[str]) -> tuple[float, float, str]:
         raise SystemExit(f"{' '.join(command[:4])} …: exit {done.returncode}\n{done.stderr}")
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return wall, cpu, done.stdout
-
-
-def load_average() -> str:
-    return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def span(values: list[float], scale: float = 1.0, digits: int = 1) -> str:

@@ -45,6 +45,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.machine import load_average  # noqa: E402
+
 
 def now() -> float:
     """The system's monotonic clock: the same in the parent and in its child."""
@@ -218,10 +220,6 @@ def main() -> None:
     print(" interpreter's; store ready: from the process's start until the store opened after")
     print(" the first screen is usable, which a first tap that needs it waits for; process:")
     print(" until it exited)")
-
-
-def load_average() -> str:
-    return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def ratios(values: list[float]) -> str:

@@ -37,11 +37,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.machine import load_average  # noqa: E402
+
 REPLAYS = 150  # replays of every scenario record: about 1 s of CPU on this machine
-
-
-def load_average() -> str:
-    return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def scenario_records() -> list[Any]:
