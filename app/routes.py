@@ -60,9 +60,11 @@ def top_bar(
     size: int | None = None,
     actions: tuple[ft.Control, ...] = (),
     theme: bool = True,
+    height: float | None = None,
 ) -> ft.AppBar:
     """The bar: back (to ``back``'s route) or home, the title, the screen's own actions, the
-    language and – where there is room – the theme."""
+    language and – where there is room – the theme; ``height`` px high (Flutter's 56 if
+    None)."""
     lang = m.lang
     leading = None
     if back == "/":
@@ -100,6 +102,7 @@ def top_bar(
             title or tr(lang, "app.title"), weight=ft.FontWeight.BOLD, size=size, max_lines=2
         ),
         actions=shown,
+        toolbar_height=height,
     )
 
 
@@ -180,8 +183,16 @@ def TableView() -> ft.View:
     )
     # A game's name ("Pradeda devynakė") beside the bar's buttons: smaller, in two lines
     # rather than cut on a 360 px phone; the theme is in Settings.
+    # On a phone the bar is as high as its buttons (48 px, not Flutter's 56): the rows of
+    # cards below need every line of the screen.
     bar = top_bar(
-        m, back="/", title=table.game.title(m.lang), size=18, actions=(rules,), theme=False
+        m,
+        back="/",
+        title=table.game.title(m.lang),
+        size=18,
+        actions=(rules,),
+        theme=False,
+        height=48 if m.width < WIDE else None,
     )
     # Keyed by the match: a URL opened in the same tab (Flet keeps the tab's session) puts
     # another match where this one was, and its parts must be drawn anew, not patched

@@ -13,6 +13,7 @@ import random
 from webapp import (
     PHONE,
     TABLET,
+    another_page,
     browser_page,
     by_id,
     label,
@@ -46,8 +47,16 @@ def inside(page, identifier: str) -> None:
 
 
 def whole_deck_in_view(page, cards) -> None:
+    """Every card of the deck whole on the screen: a card partly scrolled out of view passes
+    ``inside`` (its semantics node is cut at the scrolling column's edge), but its box is
+    shorter than the others'."""
+    boxes = {}
     for card in cards:
         inside(page, f"card-{card}")
+        boxes[str(card)] = by_id(page, f"card-{card}").first.bounding_box()
+    tallest = max(box["height"] for box in boxes.values())
+    cut = {card: box for card, box in boxes.items() if box["height"] < tallest - 0.5}
+    assert not cut, cut
     inside(page, "expected-now")
 
 
@@ -154,9 +163,10 @@ VIOLATIONS = {
 
 def test_the_whole_deck_stays_in_view_with_a_refusal_or_a_waiting_violation(tmp_path):
     need_browser()
+    matches = {}
     with serve(tmp_path) as url, browser_page(PHONE) as page:
         for game, (players, options, taps, wrong) in VIOLATIONS.items():
-            match_id = create(tmp_path, game, players, **options)
+            matches[game] = match_id = create(tmp_path, game, players, **options)
             cards = sorted(GAMES[game](len(players), options).deck())
             open_app(page, f"{url.rstrip('/')}/match/{match_id}", first="expected-now")
             for identifier in taps:
@@ -169,15 +179,18 @@ def test_the_whole_deck_stays_in_view_with_a_refusal_or_a_waiting_violation(tmp_
             whole_deck_in_view(page, cards)
             inside(page, "notice-refused")
             shot(page, f"phone-{game}-refused-lt")
-        # The last of them (domino, 52 cards) on a 1024 × 768 tablet: the scoreboard comes
-        # in beside the table, and the whole deck is in view, a line a suit (two lines a suit
-        # put the clubs below the screen's edge).
-        assert game == "domino"
-        page.set_viewport_size(TABLET)
-        by_id(page, "score-table").first.wait_for()
-        whole_deck_in_view(page, cards)
-        inside(page, "notice-refused")
-        shot(page, f"tablet-{game}-refused-lt")
+        # The same tables on a 1024 × 768 tablet, the entries and scoreboard beside them.
+        tablet = another_page(TABLET)
+        for game, (players, options, _, wrong) in VIOLATIONS.items():
+            cards = sorted(GAMES[game](len(players), options).deck())
+            open_app(tablet, f"{url.rstrip('/')}/match/{matches[game]}", first="notice-violation")
+            whole_deck_in_view(tablet, cards)
+            inside(tablet, "notice-violation")
+            shot(tablet, f"tablet-{game}-violation-waits-lt")
+            tap(tablet, wrong, until="notice-refused")
+            whole_deck_in_view(tablet, cards)
+            inside(tablet, "notice-refused")
+            shot(tablet, f"tablet-{game}-refused-lt")
 
 
 def test_ramsas_36_keeps_the_trick_and_the_deck_in_view_with_a_waiting_violation(tmp_path):
@@ -202,6 +215,11 @@ def test_ramsas_36_keeps_the_trick_and_the_deck_in_view_with_a_waiting_violation
         inside(page, "notice-violation")
         whole_deck_in_view(page, cards)
         shot(page, "phone-ramsas36-violation-waits-lt")
+        page.set_viewport_size(TABLET)  # and on a tablet, the scoreboard beside the table
+        by_id(page, "score-table").first.wait_for()
+        inside(page, "notice-violation")
+        whole_deck_in_view(page, cards)
+        shot(page, "tablet-ramsas36-violation-waits-lt")
 
 
 # -- a ruling after the deal's last card, and one that waits across a restart ---------------

@@ -110,9 +110,9 @@ class GameUI:
         return type(self).strip is not GameUI.strip
 
     def strip(self, view: Any, names: tuple[str, ...], lang: str, room: float) -> ft.Control:
-        """What of the public table must stay in view above the cards, one line high (the
-        line's two ends, the pile's top card, the trick), in ``room`` px of width; a game
-        with none leaves it."""
+        """What of the public table must stay in view above the cards on a phone, whose
+        board is below them, one line high (the line's two ends, the pile's top card, the
+        trick), in ``room`` px of width; a game with none leaves it."""
         raise NotImplementedError
 
     def entry_groups(self, view: Any, indices: Sequence[int]) -> dict[int, int]:

@@ -14,7 +14,7 @@ from app.table import state
 from app.table.model import TableModel
 from rules.cards import Card, Suit
 
-BIG_CARD_W, BIG_CARD_H = 52, 60  # a tablet's picker: the room is there, the cards grow
+BIG_CARD_W, BIG_CARD_H = 52, 52  # a tablet's picker: wider, with room for the suits' signs
 CARD_GAP = 3
 PHONE_GAP = 2  # seven 48 px cards and their gaps: 348 px
 SUIT_COLUMN = 22

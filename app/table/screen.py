@@ -207,9 +207,11 @@ def TableScreen(tm: TableModel, on_rule: Callable[[str], None], width: float = 3
         who = ""  # the seats are offered below
     # The room the pinned part and the picker have: the play column's width.
     room, big = play_room(width, max(len(cards) for _, cards in table_state.deck_rows(tm)))
+    # A phone's board is below the cards, so what of it must stay in view is pinned above
+    # them; a tablet's board stands right above the cards, where the strip would repeat it.
     strip = (
         kept.call("strip", Strip, tm.game_id, view, names, tm.lang, room)
-        if view is not None and tm.game.has_strip and not tm.match.finished
+        if view is not None and tm.game.has_strip and not tm.match.finished and not wide
         else None
     )
     actions = action_buttons(tm)
@@ -248,7 +250,7 @@ def TableScreen(tm: TableModel, on_rule: Callable[[str], None], width: float = 3
     shown = expected is not None or isinstance(tm.mode, Correcting)
     picker = ft.Column(
         picker_rows(tm, kept, room, big, shown),
-        spacing=5 if wide else 4,
+        spacing=5 if wide else 3,  # between suits; a suit's own lines are 2 px apart
         visible=shown,
         key="picker",
     )
