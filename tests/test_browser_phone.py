@@ -85,9 +85,10 @@ def test_a_refusal_in_the_lowest_suit_row_is_seen_with_the_expected_now_line(tmp
         inside(page, "expected-now")
         inside(page, "notice-refused")
         inside(page, "action-undo")
-        for suit in "SHDC":  # no card of the deck is below the fold
+        for suit in "SHDC":  # no card of the deck is below the fold, nor cut by it
             for rank in ("6", "7", "8", "9", "10", "J", "Q", "K", "A"):
-                inside(page, f"card-{rank}{suit}")
+                box = inside(page, f"card-{rank}{suit}")
+                assert box["height"] >= 47.5, (rank, suit, box)  # a cut card's box is shorter
         assert "Rūta" in label(page, "expected-now")
         assert "Rūta" in label(page, "last-entry")  # what was refused: her ace of clubs
         assert_big_enough(page)
