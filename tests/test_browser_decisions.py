@@ -193,6 +193,21 @@ def test_the_whole_deck_stays_in_view_with_a_refusal_or_a_waiting_violation(tmp_
             shot(tablet, f"tablet-{game}-refused-lt")
 
 
+def test_four_players_keep_a_52_card_deck_in_view_on_a_phone(tmp_path):
+    """Four players' totals take two lines on a phone, and bumas and domino pin the pile's
+    top card (or the line's ends) and the draw buttons: the deck's eight lines still show
+    whole (its last line was cut by 28 px)."""
+    need_browser()
+    players = ["Ona", "Kristupas", "Rūta", "Petras"]
+    with serve(tmp_path) as url, browser_page(PHONE) as page:
+        for game, options, first in (("bumas", {"decks": 2}, "8H"), ("domino", {}, "7H")):
+            match_id = create(tmp_path, game, players, **options)
+            open_app(page, f"{url.rstrip('/')}/match/{match_id}", first=f"card-{first}")
+            tap(page, f"card-{first}", until="action-draw")
+            whole_deck_in_view(page, sorted(GAMES[game](len(players), options).deck()))
+            shot(page, f"phone-{game}-four-players-lt")
+
+
 def test_ramsas_36_keeps_the_trick_and_the_deck_in_view_with_a_waiting_violation(tmp_path):
     """Six players and the 36-card deck: the trick above the cards, the whole deck below."""
     need_browser()

@@ -37,7 +37,7 @@ def SeatTotal(
         # The total stays last: "Ona (dalija) 12".
         label=f"{name} ({dealer_word}) {shown}" if deals else f"{name} {shown}",
         content=ft.Container(
-            padding=ft.Padding.symmetric(horizontal=10, vertical=5),
+            padding=ft.Padding.symmetric(horizontal=10, vertical=3),
             border_radius=16,
             bgcolor=ft.Colors.PRIMARY_CONTAINER if turn else ft.Colors.SURFACE_CONTAINER_HIGHEST,
             # Both marks are always in the row, hidden when they do not apply: when the turn
@@ -102,7 +102,7 @@ def Seats(
         [kept.get(info, info_words, info), *totals],
         wrap=True,
         spacing=6,
-        run_spacing=4,
+        run_spacing=2,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
 

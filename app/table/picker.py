@@ -81,8 +81,14 @@ def PickerRow(
     kept = use_kept(PickerCards)
     tap = kept.handler("tap", on_tap)
     faces = [kept.card(code, state, lang, big, tap) for code, state in cards]
+    # A phone's lines of one suit 1 px apart: a 52-card deck is eight lines, each pixel
+    # counted (``TableScreen``).
     lines = ft.Row(
-        faces, wrap=True, spacing=gap, run_spacing=gap, width=chunk * width + (chunk - 1) * gap
+        faces,
+        wrap=True,
+        spacing=gap,
+        run_spacing=gap if big else 1,
+        width=chunk * width + (chunk - 1) * gap,
     )
     if not big:  # a phone's room goes to the cards: each face shows its suit
         return lines

@@ -236,7 +236,7 @@ def TableScreen(tm: TableModel, on_rule: Callable[[str], None], width: float = 3
             *([strip] if strip is not None else []),
             *([kept.call("actions", ButtonRow, Same(actions))] if actions else []),
         ],
-        spacing=4,
+        spacing=4 if wide else 2,  # a phone's lines go to the cards (see ``TableScreen``)
     )
     # Every part of the play column has a key: when the deal's summary comes in above
     # them, Flet's diff moves the board and the buttons instead of drawing them anew.
@@ -250,7 +250,7 @@ def TableScreen(tm: TableModel, on_rule: Callable[[str], None], width: float = 3
     shown = expected is not None or isinstance(tm.mode, Correcting)
     picker = ft.Column(
         picker_rows(tm, kept, room, big, shown),
-        spacing=5 if wide else 3,  # between suits; a suit's own lines are 2 px apart
+        spacing=5 if wide else 2,  # between suits; a suit's own lines are 2 px apart too
         visible=shown,
         key="picker",
     )
@@ -332,7 +332,7 @@ def TableScreen(tm: TableModel, on_rule: Callable[[str], None], width: float = 3
                     ref=scroller,
                 ),
             ],
-            spacing=4,
+            spacing=2,
             expand=True,
         )
     return ft.Row(
