@@ -16,6 +16,7 @@ from webapp import (
     another_page,
     browser_page,
     by_id,
+    in_page,
     label,
     need_browser,
     open_app,
@@ -40,20 +41,38 @@ def store_at(folder):
 def inside(page, identifier: str) -> None:
     """The control shows whole inside the page's screen."""
     box = by_id(page, identifier).first.bounding_box()
-    screen = page.viewport_size
     assert box is not None, identifier
+    within(page, identifier, box)
+
+
+def within(page, identifier: str, box: dict) -> None:
+    screen = page.viewport_size
     assert box["y"] >= 0 and box["y"] + box["height"] <= screen["height"] + 0.5, (identifier, box)
     assert box["x"] >= 0 and box["x"] + box["width"] <= screen["width"] + 0.5, (identifier, box)
 
 
+# Each card's box in the page (the first node of each identifier, as ``by_id(...).first``),
+# read in one round trip to the browser instead of one a card.
+CARD_BOXES = """() => {
+    const boxes = {};
+    for (const node of document.querySelectorAll('[flt-semantics-identifier^="card-"]')) {
+        const id = node.getAttribute('flt-semantics-identifier');
+        const r = node.getBoundingClientRect();
+        if (!(id in boxes)) boxes[id] = {x: r.x, y: r.y, width: r.width, height: r.height};
+    }
+    return boxes;
+}"""
+
+
 def whole_deck_in_view(page, cards) -> None:
-    """Every card of the deck whole on the screen: a card partly scrolled out of view passes
-    ``inside`` (its semantics node is cut at the scrolling column's edge), but its box is
+    """Every card of the deck whole on the screen: a card partly scrolled out of view lies
+    inside it (its semantics node is cut at the scrolling column's edge), but its box is
     shorter than the others'."""
-    boxes = {}
-    for card in cards:
-        inside(page, f"card-{card}")
-        boxes[str(card)] = by_id(page, f"card-{card}").first.bounding_box()
+    found = in_page(page, CARD_BOXES)
+    boxes = {str(card): found.get(f"card-{card}") for card in cards}
+    assert None not in boxes.values(), [card for card, box in boxes.items() if box is None]
+    for card, box in boxes.items():
+        within(page, f"card-{card}", box)
     tallest = max(box["height"] for box in boxes.values())
     cut = {card: box for card, box in boxes.items() if box["height"] < tallest - 0.5}
     assert not cut, cut
