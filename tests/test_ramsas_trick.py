@@ -176,8 +176,8 @@ def test_a_long_name_keeps_to_one_line_on_its_seat():
 
 def test_the_trick_strip_gives_names_the_room_there_is():
     """Above the cards: six seats share a phone's 348 px at their narrowest and stay inside
-    it; fewer seats, or a tablet's wider column, give each seat the board's width, so
-    "Kristupas" is read whole and not taken for "Kristina"."""
+    it; fewer seats, or a wider phone (one held sideways: 688 px), give each seat the
+    board's width, so "Kristupas" is read whole and not taken for "Kristina"."""
     from app.games.ramsas import SEAT_W, STRIP_GAP, STRIP_SEAT, STRIP_TRUMP
 
     strip = RamsasUI().strip
@@ -193,4 +193,4 @@ def test_the_trick_strip_gives_names_the_room_there_is():
     assert phone == [STRIP_SEAT] * 6
     assert STRIP_TRUMP + 6 * (STRIP_SEAT + STRIP_GAP) <= 348
     assert seat_widths(six[:4], 348) == [71] * 4
-    assert seat_widths(six, 574) == [SEAT_W] * 6
+    assert seat_widths(six, 688) == [SEAT_W] * 6
