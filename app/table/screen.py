@@ -185,7 +185,9 @@ def TableScreen(tm: TableModel, on_rule: Callable[[str], None], width: float = 3
     table's own decisions. A tablet puts the entry list and the scoreboard beside it.
 
     On a 360 × 740 phone every card of a 52-card deck stays in view below the pinned part
-    with a refusal or a waiting violation showing: seven cards a line, two lines a suit.
+    with a refusal or a waiting violation showing: seven cards a line, two lines a suit,
+    with four players' totals in two lines and the draw buttons pinned too (bumas, domino),
+    which leaves 1 px: the pinned lines, the suits and a suit's lines stand close.
     """
     _ = tm.revision  # drawn again whenever the match changes; the parts skip what did not
     kept = use_kept()  # the parts called as last time are handed back as they were
@@ -236,7 +238,7 @@ def TableScreen(tm: TableModel, on_rule: Callable[[str], None], width: float = 3
             *([strip] if strip is not None else []),
             *([kept.call("actions", ButtonRow, Same(actions))] if actions else []),
         ],
-        spacing=4 if wide else 2,  # a phone's lines go to the cards (see ``TableScreen``)
+        spacing=4 if wide else 2,  # a phone's pixels go to the cards (the docstring above)
     )
     # Every part of the play column has a key: when the deal's summary comes in above
     # them, Flet's diff moves the board and the buttons instead of drawing them anew.
@@ -250,7 +252,7 @@ def TableScreen(tm: TableModel, on_rule: Callable[[str], None], width: float = 3
     shown = expected is not None or isinstance(tm.mode, Correcting)
     picker = ft.Column(
         picker_rows(tm, kept, room, big, shown),
-        spacing=5 if wide else 2,  # between suits; a suit's own lines are 2 px apart too
+        spacing=5 if wide else 2,  # between suits; a phone's suit has its lines 1 px apart
         visible=shown,
         key="picker",
     )
