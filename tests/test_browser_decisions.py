@@ -52,15 +52,24 @@ def within(page, identifier: str, box: dict) -> None:
 
 
 # Each card's box in the page (the first node of each identifier, as ``by_id(...).first``),
-# read in one round trip to the browser instead of one a card.
-CARD_BOXES = """() => {
-    const boxes = {};
-    for (const node of document.querySelectorAll('[flt-semantics-identifier^="card-"]')) {
-        const id = node.getAttribute('flt-semantics-identifier');
-        const r = node.getBoundingClientRect();
-        if (!(id in boxes)) boxes[id] = {x: r.x, y: r.y, width: r.width, height: r.height};
-    }
-    return boxes;
+# read in one round trip to the browser instead of one a card: once the boxes stand still
+# over two frames (a screen still moving in gives none, and the test waits on).
+CARD_BOXES = """async () => {
+    const read = () => {
+        const boxes = {};
+        for (const node of document.querySelectorAll('[flt-semantics-identifier^="card-"]')) {
+            const id = node.getAttribute('flt-semantics-identifier');
+            const r = node.getBoundingClientRect();
+            if (!(id in boxes)) boxes[id] = {x: r.x, y: r.y, width: r.width, height: r.height};
+        }
+        return boxes;
+    };
+    const frame = () => new Promise(done => requestAnimationFrame(() => done()));
+    const before = read();
+    await frame();
+    await frame();
+    const after = read();
+    return JSON.stringify(before) === JSON.stringify(after) ? after : null;
 }"""
 
 
