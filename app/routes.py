@@ -168,7 +168,7 @@ def NewView() -> ft.View:
 
 @ft.component
 def TableView() -> ft.View:
-    from app.table.screen import PHONE_MARGIN, WIDE, TableScreen  # drawn here only
+    from app.table.screen import PHONE_MARGIN, TABLET_MARGIN, WIDE, TableScreen  # here only
 
     m, number = model(), match_id()
     route = f"/match/{number}"
@@ -201,7 +201,7 @@ def TableView() -> ft.View:
         table, lambda anchor: m.open_match_rules(number, anchor), m.width, key=f"match-{number}"
     )
     # A phone's table keeps its width for the cards: seven a line.
-    return view(route, bar, body, margin=PHONE_MARGIN if m.width < WIDE else 12)
+    return view(route, bar, body, margin=PHONE_MARGIN if m.width < WIDE else TABLET_MARGIN)
 
 
 @ft.component

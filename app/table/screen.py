@@ -49,7 +49,9 @@ from rules import Status
 
 WIDE = 720  # from this width on (a tablet) the entry list and scoreboard stand beside the table
 PHONE_MARGIN = 6  # a phone's table keeps its width for seven cards a line
-PANES = 40  # a tablet's page margins and the gap between its two panes
+TABLET_MARGIN = 12  # a tablet's page margin either side
+PANE_GAP = 16  # between a tablet's two panes
+PANES = 2 * TABLET_MARGIN + PANE_GAP  # what of a tablet's width neither pane has
 SIDE_MIN = 336  # the entry list and scoreboard keep at least a phone page's width
 
 
@@ -351,7 +353,7 @@ def TableScreen(tm: TableModel, on_rule: Callable[[str], None], width: float = 3
             ),
             ft.Column(side(), spacing=14, scroll=ft.ScrollMode.AUTO, expand=True),
         ],
-        spacing=16,
+        spacing=PANE_GAP,
         expand=True,
         vertical_alignment=ft.CrossAxisAlignment.START,
     )
