@@ -107,16 +107,25 @@ def top_bar(
 
 
 def view(route: str, bar: ft.AppBar, body: ft.Control, margin: float = 12) -> ft.View:
-    """A screen on the stack: its bar over its body, ``margin`` px from the sides."""
+    """A screen on the stack: its bar over its body, ``margin`` px from the sides.
+
+    Its body is named ``view:<route>`` for tools that drive the app (the browser tests):
+    a screen changed by a route animates in over the old one, both on screen for a moment,
+    and only once the old one's name has gone is a tap sure to land on the new one.
+    """
     return ft.View(
         route=route,
         appbar=bar,
         padding=0,
         controls=[
-            ft.SafeArea(
+            ft.Semantics(
+                identifier=f"view:{route}",
                 expand=True,
-                content=ft.Container(
-                    body, padding=ft.Padding.symmetric(horizontal=margin), expand=True
+                content=ft.SafeArea(
+                    expand=True,
+                    content=ft.Container(
+                        body, padding=ft.Padding.symmetric(horizontal=margin), expand=True
+                    ),
                 ),
             )
         ],

@@ -354,11 +354,14 @@ def label(page: Any, identifier: str) -> str:
 
 
 # Everything the app tells a screen reader, as one string: a tap has been handled once
-# this changes (the server's answer is drawn in one frame).
+# this changes (the server's answer is drawn in one frame). A screen (``view:<route>``)
+# by its name only: its text is its parts'.
 _SCREEN_TEXT = """() => Array.from(document.querySelectorAll('[flt-semantics-identifier]'))
-  .map(n => n.getAttribute('flt-semantics-identifier') + '=' +
-            (n.getAttribute('aria-label') || '') + '|' + (n.getAttribute('aria-selected') || '') +
-            '|' + (n.textContent || ''))
+  .map(n => n.getAttribute('flt-semantics-identifier').startsWith('view:')
+            ? n.getAttribute('flt-semantics-identifier')
+            : n.getAttribute('flt-semantics-identifier') + '=' +
+              (n.getAttribute('aria-label') || '') + '|' +
+              (n.getAttribute('aria-selected') || '') + '|' + (n.textContent || ''))
   .join('\\n')"""
 
 
@@ -384,15 +387,22 @@ def go(page: Any, route: str, first: str) -> None:
     A load costs Chromium 2-4 s of CPU: a test that visits many screens goes this way,
     one that is about what a URL opens loads it (``open_app``).
     """
-    before = screen_text(page)
+    # The screens shown now (``view:<route>``, as ``app.routes.view`` names them): the new
+    # one animates in over them, both on screen for a moment, and a tap then can land on
+    # the old one's card of the same name. So the wait is until they have gone.
     page.evaluate(
         """(route) => {
+            window.partijaOldViews = Array.from(
+                document.querySelectorAll('[flt-semantics-identifier^="view:"]'));
             history.pushState(null, '', route);
             window.dispatchEvent(new PopStateEvent('popstate', {state: null}));
         }""",
         route,
     )
-    page.wait_for_function(f"(before) => ({_SCREEN_TEXT})() !== before", arg=before)
+    page.wait_for_function(
+        """() => window.partijaOldViews.every(node => !node.isConnected)
+              && document.querySelector('[flt-semantics-identifier^="view:"]') !== null"""
+    )
     by_id(page, first).first.wait_for()
 
 
