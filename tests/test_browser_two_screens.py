@@ -192,7 +192,7 @@ def test_two_tabs_tapping_in_the_same_frame_never_credit_a_tap_to_another_player
     told = 0
     with (
         serve(tmp_path) as url,
-        browser_page(PHONE) as a,
+        browser_page(PHONE, fresh=True) as a,  # its own: the script stays with the page
         another_page(PHONE) as b,
     ):
         b.set_default_timeout(60_000)

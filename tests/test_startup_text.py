@@ -139,7 +139,8 @@ def test_a_page_not_as_expected_is_served_as_it_is():
 
 def test_a_lithuanian_player_sees_kraunama_while_the_app_starts(tmp_path):
     need_browser()
-    with serve(tmp_path) as url, browser_page(PHONE) as page:
+    # A page of its own: the stopped socket stays with the page.
+    with serve(tmp_path) as url, browser_page(PHONE, fresh=True) as page:
         page.route_web_socket("**/ws", lambda socket: None)  # the app never answers
         page.goto(url)
         page.wait_for_function("document.getElementById('loading') === null")

@@ -162,11 +162,14 @@ class _Chromium:
     for an address it has seen: so the servers of a process take their ports from a
     pool of its own (``_Ports``).
 
-    The tests stay apart: a test's pages are all closed at its end, and its start
-    clears every cookie and every site's storage but the cache (the app keeps its
-    session in the tab's ``sessionStorage``, which a new page never shares). Each page
-    is a window of its own, as each phone is a screen of its own: a tab behind another
-    draws nothing, and Flutter in it hears no keys.
+    A test's first page (``browser_page``) is kept for the next test: a new window costs
+    its first load of the app half a second more (a new renderer process, its WebGL set
+    up anew). The tests stay apart: at a test's end its app leaves the kept page (its
+    session, kept in the tab's ``sessionStorage``, cleared; the page left on a still file
+    of the same site) and its other pages are closed; its start clears every cookie and
+    every site's storage but the cache. Each page is a window of its own, as each phone
+    is a screen of its own: a tab behind another draws nothing, and Flutter in it hears
+    no keys.
 
     Playwright's synchronous API runs its event loop in a greenlet and leaves it marked
     as the thread's running loop, which ``asyncio.run`` in any later test of the
@@ -177,6 +180,7 @@ class _Chromium:
     playwright: Any = None
     context: Any = None
     keeper: Any = None  # a blank page kept open, through which windows are opened
+    kept: Any = None  # the page a test's ``browser_page`` gives, kept test after test
     profile: pathlib.Path | None = None
     loop: asyncio.AbstractEventLoop | None = None
 
@@ -217,11 +221,32 @@ class _Chromium:
         return page
 
     @classmethod
+    def first_page(cls, fresh: bool) -> Any:
+        """The kept page; ``fresh``: a new one, closed at the test's end."""
+        if fresh:
+            return cls.window()
+        if cls.kept is None or cls.kept.is_closed():
+            cls.kept = cls.window()
+        return cls.kept
+
+    @classmethod
     def close_pages(cls) -> None:
+        """Close the test's pages but the kept one, which its app leaves."""
         for page in cls.context.pages:
-            if page is not cls.keeper:
+            if page is not cls.keeper and page is not cls.kept:
                 with contextlib.suppress(Exception):
                     page.close()
+        if cls.kept is None:
+            return
+        try:
+            if cls.kept.url.startswith("http"):
+                cls.kept.evaluate("() => sessionStorage.clear()")
+                origin = "/".join(cls.kept.url.split("/", 3)[:3])
+                cls.kept.goto(f"{origin}/version.json")
+        except Exception:  # its server has gone, or the page is stuck: a new one next time
+            with contextlib.suppress(Exception):
+                cls.kept.close()
+            cls.kept = None
 
     @classmethod
     def forget(cls) -> None:
@@ -307,13 +332,16 @@ def app_port() -> Iterator[int]:
 
 
 @contextlib.contextmanager
-def browser_page(viewport: dict[str, int]) -> Iterator[Any]:
+def browser_page(viewport: dict[str, int], *, fresh: bool = False) -> Iterator[Any]:
     """A page of its own size; every page the test opened (``another_page`` makes more)
-    is closed at its end."""
+    is closed at its end, or left by its app when it is the kept one (``_Chromium``).
+    ``fresh``: a new page, for a test that changes the page itself (an init script)."""
     with _Chromium.used():
         _Chromium.forget()
+        page = _Chromium.first_page(fresh)
+        page.set_viewport_size(viewport)
         try:
-            yield another_page(viewport)
+            yield page
         finally:
             _Chromium.close_pages()
 
