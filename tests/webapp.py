@@ -22,6 +22,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.parse
 import weakref
 from collections.abc import Iterator
 from typing import Any, ClassVar
@@ -241,8 +242,8 @@ class _Chromium:
         try:
             if cls.kept.url.startswith("http"):
                 cls.kept.evaluate("() => sessionStorage.clear()")
-                origin = "/".join(cls.kept.url.split("/", 3)[:3])
-                cls.kept.goto(f"{origin}/version.json")
+                # A file of the web client's that Flet serves as it is (no app in it).
+                cls.kept.goto(urllib.parse.urljoin(cls.kept.url, "/version.json"))
         except Exception:  # its server has gone, or the page is stuck: a new one next time
             with contextlib.suppress(Exception):
                 cls.kept.close()
