@@ -13,10 +13,11 @@ import random
 from webapp import (
     PHONE,
     TABLET,
+    boxes,
     browser_page,
     by_id,
     go,
-    in_page,
+    inside,
     label,
     need_browser,
     open_app,
@@ -25,6 +26,7 @@ from webapp import (
     tap,
     type_into,
     wait_label,
+    within,
 )
 
 from rules import GAMES, Match
@@ -38,56 +40,17 @@ def store_at(folder):
     return Store(folder / "partija.db")
 
 
-def inside(page, identifier: str) -> None:
-    """The control shows whole inside the page's screen."""
-    box = by_id(page, identifier).first.bounding_box()
-    assert box is not None, identifier
-    within(page, identifier, box)
-
-
-def within(page, identifier: str, box: dict) -> None:
-    screen = page.viewport_size
-    assert box["y"] >= 0 and box["y"] + box["height"] <= screen["height"] + 0.5, (identifier, box)
-    assert box["x"] >= 0 and box["x"] + box["width"] <= screen["width"] + 0.5, (identifier, box)
-
-
-# Each card's box in the page (the first node of each identifier, as ``by_id(...).first``),
-# read in one round trip to the browser instead of one a card: once the boxes stand still
-# over two frames (a screen still moving is read again, two frames later, within the
-# wait's limit: a promise counts as an answer to ``wait_for_function``, whatever it holds).
-CARD_BOXES = """async () => {
-    const read = () => {
-        const boxes = {};
-        for (const node of document.querySelectorAll('[flt-semantics-identifier^="card-"]')) {
-            const id = node.getAttribute('flt-semantics-identifier');
-            const r = node.getBoundingClientRect();
-            if (!(id in boxes)) boxes[id] = {x: r.x, y: r.y, width: r.width, height: r.height};
-        }
-        return boxes;
-    };
-    const frame = () => new Promise(done => requestAnimationFrame(() => done()));
-    let before = read();
-    for (;;) {
-        await frame();
-        await frame();
-        const after = read();
-        if (JSON.stringify(before) === JSON.stringify(after)) return after;
-        before = after;
-    }
-}"""
-
-
 def whole_deck_in_view(page, cards) -> None:
     """Every card of the deck whole on the screen: a card partly scrolled out of view lies
     inside it (its semantics node is cut at the scrolling column's edge), but its box is
     shorter than the others'."""
-    found = in_page(page, CARD_BOXES)
-    boxes = {str(card): found.get(f"card-{card}") for card in cards}
-    assert None not in boxes.values(), [card for card, box in boxes.items() if box is None]
-    for card, box in boxes.items():
+    found = boxes(page, '[flt-semantics-identifier^="card-"]')
+    shown = {str(card): found.get(f"card-{card}") for card in cards}
+    assert None not in shown.values(), [card for card, box in shown.items() if box is None]
+    for card, box in shown.items():
         within(page, f"card-{card}", box)
-    tallest = max(box["height"] for box in boxes.values())
-    cut = {card: box for card, box in boxes.items() if box["height"] < tallest - 0.5}
+    tallest = max(box["height"] for box in shown.values())
+    cut = {card: box for card, box in shown.items() if box["height"] < tallest - 0.5}
     assert not cut, cut
     inside(page, "expected-now")
 

@@ -9,7 +9,20 @@ from __future__ import annotations
 
 import json
 
-from webapp import PHONE, browser_page, by_id, label, need_browser, open_app, serve, shot, tap
+from webapp import (
+    PHONE,
+    boxes,
+    browser_page,
+    by_id,
+    inside,
+    label,
+    need_browser,
+    open_app,
+    serve,
+    shot,
+    tap,
+    within,
+)
 
 from app.settings_model import THEMES
 
@@ -33,17 +46,6 @@ def devynake(tmp_path, **options):
     live.start_deal()
     store.close()
     return live.match_id
-
-
-def inside(page, identifier):
-    """The control's box, asserted to lie whole inside the viewport."""
-    box = by_id(page, identifier).first.bounding_box()
-    assert box is not None, identifier
-    width, height = PHONE["width"], PHONE["height"]
-    assert box["x"] >= 0 and box["y"] >= 0, (identifier, box)
-    assert box["x"] + box["width"] <= width + 0.5, (identifier, box)
-    assert box["y"] + box["height"] <= height + 0.5, (identifier, box)
-    return box
 
 
 def targets(page, prefix):
@@ -85,9 +87,11 @@ def test_a_refusal_in_the_lowest_suit_row_is_seen_with_the_expected_now_line(tmp
         inside(page, "expected-now")
         inside(page, "notice-refused")
         inside(page, "action-undo")
+        cards = boxes(page, '[flt-semantics-identifier^="card-"]')
         for suit in "SHDC":  # no card of the deck is below the fold, nor cut by it
             for rank in ("6", "7", "8", "9", "10", "J", "Q", "K", "A"):
-                box = inside(page, f"card-{rank}{suit}")
+                box = cards[f"card-{rank}{suit}"]
+                within(page, f"card-{rank}{suit}", box)
                 assert box["height"] >= 47.5, (rank, suit, box)  # a cut card's box is shorter
         assert "Rūta" in label(page, "expected-now")
         assert "Rūta" in label(page, "last-entry")  # what was refused: her ace of clubs

@@ -404,6 +404,56 @@ def in_page(page: Any, script: str, arg: Any = None) -> Any:
     return page.wait_for_function(script, arg=arg, timeout=WAIT_MS).json_value()
 
 
+# The boxes of the nodes a selector finds (the first node of each identifier, as
+# ``by_id(...).first``), read in one round trip to the browser instead of one a node,
+# once some are on screen and all stand still over two frames: a screen still moving in,
+# or not drawn yet, is read again two frames later, within the wait's limit (a promise
+# counts as an answer to ``wait_for_function``, whatever it holds).
+_BOXES = """async (selector) => {
+    const read = () => {
+        const boxes = {};
+        for (const node of document.querySelectorAll(selector)) {
+            const id = node.getAttribute('flt-semantics-identifier');
+            const r = node.getBoundingClientRect();
+            if (!(id in boxes) && r.width > 0 && r.height > 0)
+                boxes[id] = {x: r.x, y: r.y, width: r.width, height: r.height};
+        }
+        return boxes;
+    };
+    const frame = () => new Promise(done => requestAnimationFrame(() => done()));
+    let before = read();
+    for (;;) {
+        await frame();
+        await frame();
+        const after = read();
+        const shown = Object.keys(after).length > 0;
+        if (shown && JSON.stringify(before) === JSON.stringify(after)) return after;
+        before = after;
+    }
+}"""
+
+
+def boxes(page: Any, selector: str) -> dict[str, dict[str, float]]:
+    """Each identifier's box (x, y, width, height) among the nodes ``selector`` finds,
+    once they are drawn and stand still."""
+    return dict(in_page(page, _BOXES, selector))
+
+
+def inside(page: Any, identifier: str) -> dict[str, float]:
+    """The control's box, asserted to lie whole inside the page's screen."""
+    box = boxes(page, f'[flt-semantics-identifier="{identifier}"]')[identifier]
+    within(page, identifier, box)
+    return box
+
+
+def within(page: Any, identifier: str, box: dict[str, float]) -> None:
+    """The box lies whole inside the page's screen (half a pixel of rounding allowed)."""
+    screen = page.viewport_size
+    assert box["x"] >= 0 and box["y"] >= 0, (identifier, box)
+    assert box["x"] + box["width"] <= screen["width"] + 0.5, (identifier, box)
+    assert box["y"] + box["height"] <= screen["height"] + 0.5, (identifier, box)
+
+
 def screen_text(page: Any) -> str:
     return str(in_page(page, f"() => ({_SCREEN_TEXT})() || ' '"))
 
