@@ -264,6 +264,7 @@ def main() -> None:
         counter_app(args.serve_counter)
         return
 
+    from app_server import spawn_servers
     from webapp import CHROMIUM, another_page, browser_page, launch_with, open_app, serve, tap
 
     from bench.table import devynake_record
@@ -272,6 +273,7 @@ def main() -> None:
     if not os.path.exists(CHROMIUM):
         sys.exit(f"no Chromium at {CHROMIUM}")
     launch_with(CHROMIUM)
+    spawn_servers()  # the app as a user starts it, as the counter app is
     lengths = [int(n) for n in args.deals.split(",")]
     rng = random.Random(3)
     records = [devynake_record(n, rng) for n in lengths]

@@ -43,7 +43,10 @@ def until_shown(page: Any, answer: str, start: float) -> float:
 def servers(kind: str, folder: Path) -> Iterator[tuple[str, str, int, Any]]:
     """(table's URL, watcher's URL, match id, club) on one store of ``kind``."""
     import postgres
+    from app_server import spawn_servers
     from webapp import serve
+
+    spawn_servers()  # each server started as a user starts it
 
     from models import Store
     from models.club import SETTING, Club

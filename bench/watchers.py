@@ -170,7 +170,10 @@ def club(tables: int, server: Any) -> Iterator[tuple[str, list[int], Any]]:
 
 def evening(args: Any, processes: int, server: Any, folder: Path) -> dict[str, Any]:
     """One run: the servers, the watchers connected, the tables entering; the figures."""
+    from app_server import spawn_servers
     from webapp import serve
+
+    spawn_servers()  # each server started as a user starts it
 
     with contextlib.ExitStack() as stack:
         db, ids, made = stack.enter_context(club(args.tables, server))

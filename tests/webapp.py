@@ -12,21 +12,17 @@ import atexit
 import contextlib
 import os
 import pathlib
-import queue
 import re
 import shutil
-import signal
 import socket
-import subprocess
-import sys
 import tempfile
-import threading
 import time
 import urllib.parse
 import weakref
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
+import app_server
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -102,55 +98,27 @@ def _serve_on(
 ) -> Iterator[str]:
     env = {**os.environ, "PARTIJA_DB": str(data_dir / "partija.db"), **(extra_env or {})}
     env.pop("DISPLAY", None)
-    proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "main.py"), *mode, "--port", str(port)],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    ready: queue.Queue[str | None] = queue.Queue()
-    copier = threading.Thread(
-        target=_copy_output, args=(proc, data_dir / "server.log", ready), daemon=True
-    )
-    copier.start()
+    log = data_dir / "server.log"
+    log.write_bytes(b"")  # a server started again in the same folder: its own log
+    server = app_server.start([*mode, "--port", str(port)], env, log)
     try:
-        try:
-            url = ready.get(timeout=WAIT_MS / 1000)
-        except queue.Empty:
-            raise RuntimeError(f"the app did not say it was ready in {WAIT_MS // 1000} s") from None
-        if url is None:
-            raise RuntimeError((data_dir / "server.log").read_text(errors="replace"))
-        yield url
+        yield _ready_url(server, log)
     finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGKILL if kill else signal.SIGTERM)
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(10)
-        copier.join(10)
+        app_server.stop(server, kill=kill)
 
 
-def _copy_output(
-    proc: subprocess.Popen[bytes], log_path: pathlib.Path, ready: queue.Queue[str | None]
-) -> None:
-    """Copy the server's output to its log; hand over the address it prints when ready
-    (None if it ends before)."""
-    told = False
-    assert proc.stdout is not None
-    with open(log_path, "wb") as log:
-        for line in proc.stdout:
-            log.write(line)
-            log.flush()
-            found = READY.search(line)
-            if found and not told:
-                ready.put(found.group(1).decode() + "/")
-                told = True
-    if not told:
-        ready.put(None)
+def _ready_url(server: app_server.Server, log: pathlib.Path) -> str:
+    """The address the server prints once it is ready (read from its log as it grows)."""
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while time.monotonic() < deadline:
+        said = log.read_bytes() if log.exists() else b""
+        found = READY.search(said)
+        if found:
+            return found.group(1).decode() + "/"
+        if server.poll() is not None:
+            raise RuntimeError(said.decode(errors="replace"))
+        time.sleep(0.01)
+    raise RuntimeError(f"the app did not say it was ready in {WAIT_MS // 1000} s")
 
 
 class _Chromium:
