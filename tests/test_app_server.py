@@ -52,9 +52,9 @@ def test_a_forked_server_says_what_main_py_says_with_the_same_environment(tmp_pa
         listing = spawned(["matches"], env)
         assert listing[0] == 0 and player in listing[1] and other not in listing[1], listing
         assert forked(["matches"], env, tmp_path / f"{name}-matches.log") == listing
-        failed = spawned(["export", "7"], env)
-        assert failed[0] == 2, failed
-        assert forked(["export", "7"], env, tmp_path / f"{name}-export.log") == failed
+    failed = spawned(["export", "7"], env)
+    assert failed[0] == 2, failed
+    assert forked(["export", "7"], env, tmp_path / "export.log") == failed
 
 
 @pytest.mark.parametrize("kill, code", [(False, 0), (True, -9)])
