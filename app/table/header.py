@@ -13,51 +13,100 @@ from app.memo import memo
 from app.table.buttons import bare_button, icon_button
 from app.table.state import HeaderState
 
+# Up to six seats' totals wrap into two lines of a phone's header as they are. More (a
+# bumas with two decks seats ten) took a third line, and a 52-card deck's last line left
+# the screen: so they are drawn as equal cells in two lines, a name cut short where it
+# must be, its total never (the seat's label keeps both whole for a screen reader).
+ROOMY_SEATS = 6
+SEAT_SPACING = 6
+TIGHT_SPACING = 4
 
-def seat_mark(icon: ft.IconData, shown: bool) -> ft.Icon:
-    return ft.Icon(icon, size=16, visible=shown)
+
+def seat_mark(icon: ft.IconData, shown: bool, size: int = 16) -> ft.Icon:
+    return ft.Icon(icon, size=size, visible=shown)
 
 
-def seat_words(text: str) -> ft.Text:
-    return ft.Text(text, size=14, weight=ft.FontWeight.W_600)
+def seat_words(text: str, size: int = 14) -> ft.Text:
+    return ft.Text(text, size=size, weight=ft.FontWeight.W_600)
+
+
+def seat_name(name: str) -> ft.Text:
+    """A name in a seat's cell: on one line, ending in an ellipsis where the cell ends."""
+    return ft.Text(
+        name,
+        size=12,
+        weight=ft.FontWeight.W_600,
+        max_lines=1,
+        overflow=ft.TextOverflow.ELLIPSIS,
+        expand=True,
+        expand_loose=True,  # no wider than the name: the total stands right after it
+    )
 
 
 @memo
 @ft.component
 def SeatTotal(
-    seat: int, name: str, total: int, turn: bool, deals: bool, dealer_word: str
+    seat: int,
+    name: str,
+    total: int,
+    turn: bool,
+    deals: bool,
+    dealer_word: str,
+    width: float | None = None,
 ) -> ft.Control:
     """One seat's total in the header; a tap redraws the two whose turn it moved between,
-    and keeps their marks and words while they stay (``use_kept``)."""
+    and keeps their marks and words while they stay (``use_kept``). ``width``: a cell of
+    that width (``Seats`` with many seats), the name cut short to fit, the total whole."""
     kept = use_kept()
     shown = number(total)
+    # Both marks are always in the row, hidden when they do not apply: when the turn
+    # moves, each of the two seats changes one property, where a mark taken out shifted
+    # the words and the browser drew them anew.
+    words: list[ft.Control]
+    if width is None:
+        words = [
+            kept.get(("turn", turn), seat_mark, ft.Icons.PLAY_ARROW, turn),
+            kept.get(("deals", deals), seat_mark, ft.Icons.STYLE, deals),
+            kept.get((name, total), seat_words, f"{name} {shown}"),
+        ]
+    else:
+        words = [
+            kept.get(("cell turn", turn), seat_mark, ft.Icons.PLAY_ARROW, turn, 12),
+            kept.get(("cell deals", deals), seat_mark, ft.Icons.STYLE, deals, 12),
+            kept.get(("cell name", name), seat_name, name),
+            kept.get(("cell total", shown), seat_words, shown, 12),
+        ]
     # The seat to act is marked twice: filled, and with an arrow (never colour alone).
     return ft.Semantics(
         identifier=f"total-{seat}",
-        # The total stays last: "Ona (dalija) 12".
+        # The total stays last: "Ona (dalija) 12". The label is all a screen reader says
+        # (the words inside said it again, and a cut name would be read cut).
         label=f"{name} ({dealer_word}) {shown}" if deals else f"{name} {shown}",
+        exclude_semantics=True,
         content=ft.Container(
-            padding=ft.Padding.symmetric(horizontal=10, vertical=3),
+            padding=ft.Padding.symmetric(horizontal=10 if width is None else 4, vertical=3),
             border_radius=16,
             bgcolor=ft.Colors.PRIMARY_CONTAINER if turn else ft.Colors.SURFACE_CONTAINER_HIGHEST,
-            # Both marks are always in the row, hidden when they do not apply: when the turn
-            # moves, each of the two seats changes one property, where a mark taken out
-            # shifted the words and the browser drew them anew.
-            content=ft.Row(
-                [
-                    kept.get(("turn", turn), seat_mark, ft.Icons.PLAY_ARROW, turn),
-                    kept.get(("deals", deals), seat_mark, ft.Icons.STYLE, deals),
-                    kept.get((name, total), seat_words, f"{name} {shown}"),
-                ],
-                tight=True,
-                spacing=2,
-            ),
+            width=width,
+            content=ft.Row(words, tight=width is None, spacing=2 if width is None else 3),
         ),
     )
 
 
-def info_words(text: str) -> ft.Text:
-    return ft.Text(text, size=14, color=ft.Colors.ON_SURFACE_VARIANT)
+def info_words(text: str, width: float | None = None) -> ft.Control:
+    """The deal's number (and a club's table): in a cell of ``width`` among many seats."""
+    if width is None:
+        return ft.Text(text, size=14, color=ft.Colors.ON_SURFACE_VARIANT)
+    return ft.Container(
+        ft.Text(
+            text,
+            size=12,
+            color=ft.Colors.ON_SURFACE_VARIANT,
+            max_lines=1,
+            overflow=ft.TextOverflow.ELLIPSIS,
+        ),
+        width=width,
+    )
 
 
 @memo
@@ -89,19 +138,31 @@ def Headline(text: str) -> ft.Control:
 @memo
 @ft.component
 def Seats(
-    info: str, seats: tuple[tuple[str, int, bool, bool], ...], dealer_word: str
+    info: str,
+    seats: tuple[tuple[str, int, bool, bool], ...],
+    dealer_word: str,
+    room: float | None = None,
 ) -> ft.Control:
     """The deal's number and each seat's total, the seat to act and the dealer marked: drawn
-    again when the turn moves or a total changes; the seats that stay are kept."""
+    again when the turn moves or a total changes; the seats that stay are kept.
+
+    ``room``: the width of a phone's line; more than ``ROOMY_SEATS`` seats are then drawn
+    as equal cells, the deal's number one of them, in two lines."""
     kept = use_kept()
+    width = None
+    if room is not None and len(seats) > ROOMY_SEATS:
+        per_line = -(-(len(seats) + 1) // 2)
+        width = (room - (per_line - 1) * TIGHT_SPACING) // per_line
     totals = [
-        kept.call(("seat", seat), SeatTotal, seat, name, total, turn, deals, dealer_word, key=seat)
+        kept.call(
+            ("seat", seat), SeatTotal, seat, name, total, turn, deals, dealer_word, width, key=seat
+        )
         for seat, (name, total, turn, deals) in enumerate(seats)
     ]
     return ft.Row(
-        [kept.get(info, info_words, info), *totals],
+        [kept.get((info, width), info_words, info, width), *totals],
         wrap=True,
-        spacing=6,
+        spacing=SEAT_SPACING if width is None else TIGHT_SPACING,
         run_spacing=2,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )

@@ -188,8 +188,9 @@ def TableScreen(tm: TableModel, on_rule: Callable[[str], None], width: float = 3
 
     On a 360 × 740 phone every card of a 52-card deck stays in view below the pinned part
     with a refusal or a waiting violation showing: seven cards a line, two lines a suit,
-    with four players' totals in two lines and the draw buttons pinned too (bumas, domino),
-    which leaves 1 px: the pinned lines, the suits and a suit's lines stand close.
+    with the players' totals in two lines (more than six as equal cells: ``Seats``) and the
+    draw buttons pinned too (bumas, domino), which leaves 1 px: the pinned lines, the suits
+    and a suit's lines stand close.
     """
     _ = tm.revision  # drawn again whenever the match changes; the parts skip what did not
     kept = use_kept()  # the parts called as last time are handed back as they were
@@ -225,7 +226,14 @@ def TableScreen(tm: TableModel, on_rule: Callable[[str], None], width: float = 3
             # The expected-now line changes on every tap, the seats when the turn moves:
             # two parts, so that one is not drawn again for the other.
             kept.call("headline", Headline, header.headline),
-            kept.call("seats", Seats, header.info, header.seats, header.dealer_word),
+            kept.call(
+                "seats",
+                Seats,
+                header.info,
+                header.seats,
+                header.dealer_word,
+                None if wide else room,
+            ),
             kept.call(
                 "last",
                 LastLine,
