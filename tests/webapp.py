@@ -15,6 +15,7 @@ import pathlib
 import re
 import shutil
 import socket
+import subprocess
 import tempfile
 import time
 import urllib.parse
@@ -115,9 +116,11 @@ def _ready_url(server: app_server.Server, log: pathlib.Path) -> str:
         found = READY.search(said)
         if found:
             return found.group(1).decode() + "/"
-        if server.poll() is not None:
-            raise RuntimeError(said.decode(errors="replace"))
-        time.sleep(0.01)
+        try:  # the log read again in 10 ms, or at once if the server has ended
+            server.wait(0.01)
+        except subprocess.TimeoutExpired:
+            continue
+        raise RuntimeError(log.read_text(errors="replace"))
     raise RuntimeError(f"the app did not say it was ready in {WAIT_MS // 1000} s")
 
 

@@ -30,16 +30,19 @@ def seat_words(text: str, size: int = 14) -> ft.Text:
     return ft.Text(text, size=size, weight=ft.FontWeight.W_600)
 
 
-def seat_name(name: str) -> ft.Text:
-    """A name in a seat's cell: on one line, ending in an ellipsis where the cell ends."""
+def cell_words(text: str, name: bool) -> ft.Text:
+    """Words in a cell among many seats (``Seats``), on one line, ending in an ellipsis
+    where the cell ends: a seat's name (no wider than itself, so that its total stands
+    right after it), or the deal's number."""
     return ft.Text(
-        name,
+        text,
         size=12,
-        weight=ft.FontWeight.W_600,
+        weight=ft.FontWeight.W_600 if name else None,
+        color=None if name else ft.Colors.ON_SURFACE_VARIANT,
         max_lines=1,
         overflow=ft.TextOverflow.ELLIPSIS,
-        expand=True,
-        expand_loose=True,  # no wider than the name: the total stands right after it
+        expand=name,
+        expand_loose=name,
     )
 
 
@@ -71,9 +74,9 @@ def SeatTotal(
         ]
     else:
         words = [
-            kept.get(("cell turn", turn), seat_mark, ft.Icons.PLAY_ARROW, turn, 12),
-            kept.get(("cell deals", deals), seat_mark, ft.Icons.STYLE, deals, 12),
-            kept.get(("cell name", name), seat_name, name),
+            kept.get(("cell turn", turn), seat_mark, ft.Icons.PLAY_ARROW, turn, 11),
+            kept.get(("cell deals", deals), seat_mark, ft.Icons.STYLE, deals, 11),
+            kept.get(("cell name", name), cell_words, name, True),
             kept.get(("cell total", shown), seat_words, shown, 12),
         ]
     # The seat to act is marked twice: filled, and with an arrow (never colour alone).
@@ -84,11 +87,11 @@ def SeatTotal(
         label=f"{name} ({dealer_word}) {shown}" if deals else f"{name} {shown}",
         exclude_semantics=True,
         content=ft.Container(
-            padding=ft.Padding.symmetric(horizontal=10 if width is None else 4, vertical=3),
+            padding=ft.Padding.symmetric(horizontal=10 if width is None else 3, vertical=3),
             border_radius=16,
             bgcolor=ft.Colors.PRIMARY_CONTAINER if turn else ft.Colors.SURFACE_CONTAINER_HIGHEST,
             width=width,
-            content=ft.Row(words, tight=width is None, spacing=2 if width is None else 3),
+            content=ft.Row(words, tight=width is None, spacing=2),
         ),
     )
 
@@ -97,16 +100,7 @@ def info_words(text: str, width: float | None = None) -> ft.Control:
     """The deal's number (and a club's table): in a cell of ``width`` among many seats."""
     if width is None:
         return ft.Text(text, size=14, color=ft.Colors.ON_SURFACE_VARIANT)
-    return ft.Container(
-        ft.Text(
-            text,
-            size=12,
-            color=ft.Colors.ON_SURFACE_VARIANT,
-            max_lines=1,
-            overflow=ft.TextOverflow.ELLIPSIS,
-        ),
-        width=width,
-    )
+    return ft.Container(cell_words(text, name=False), width=width)
 
 
 @memo
