@@ -112,8 +112,7 @@ def _ready_url(server: app_server.Server, log: pathlib.Path) -> str:
     """The address the server prints once it is ready (read from its log as it grows)."""
     deadline = time.monotonic() + WAIT_MS / 1000
     while time.monotonic() < deadline:
-        said = log.read_bytes() if log.exists() else b""
-        found = READY.search(said)
+        found = READY.search(log.read_bytes())  # there from the start (``app_server.start``)
         if found:
             return found.group(1).decode() + "/"
         try:  # the log read again in 10 ms, or at once if the server has ended
