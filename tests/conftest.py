@@ -31,6 +31,14 @@ from rules.entries import (
     simple_entry,
 )
 
+# pytest rewrites each test module's asserts as it imports it and keeps the result in
+# __pycache__, but only where bytecode may be written: an environment with
+# PYTHONDONTWRITEBYTECODE=1 (this machine's) had every worker of every run rewrite all
+# the test modules again (collecting took 5.7 s of CPU a worker, 2.6 s with them kept).
+# That bytecode is the tests' own to keep (git ignores __pycache__), as `.ci/run`
+# compiles the app's.
+sys.dont_write_bytecode = False
+
 # No example may fail for taking long: hypothesis's own limit (200 ms an example, and a
 # health check on slow data) is wall time, which a busy machine stretches.
 settings.register_profile("partija", deadline=None, suppress_health_check=[HealthCheck.too_slow])
