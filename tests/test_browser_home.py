@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
 from webapp import (
     PHONE,
     TABLET,
     browser_page,
     by_id,
+    inside,
     label,
     need_browser,
     open_app,
@@ -19,24 +19,26 @@ from webapp import (
 GAMES = ("ramsas", "bumas", "devynake", "domino")
 
 
-@pytest.fixture
-def url(tmp_path):
-    """A fresh app and database per test: the language chosen in one test is kept."""
+def test_home_lists_the_four_games_on_a_phone_and_a_tablet_in_both_languages(tmp_path):
+    """One load: the phone in Lithuanian, then English; the same page turned into a tablet
+    (Flutter lays the screen out anew for its size), then Lithuanian again."""
     need_browser()
-    with serve(tmp_path) as address:
-        yield address
-
-
-@pytest.mark.parametrize("size, name", [(PHONE, "phone"), (TABLET, "tablet")])
-def test_home_lists_the_four_games(url, size, name):
-    with browser_page(size) as page:
+    with serve(tmp_path) as url, browser_page(PHONE) as page:
         open_app(page, url)
         for game in GAMES:
             by_id(page, f"game-{game}").first.wait_for()
             assert by_id(page, f"game-{game}").count() == 1, game
         assert "Pradeda devynakė" in label(page, "game-devynake")
-        shot(page, f"home-{name}-lt")
+        shot(page, "home-phone-lt")
         tap(page, "action-language")
         page.get_by_text("Games", exact=True).wait_for()
         assert page.get_by_text("Games", exact=True).count() == 1
-        shot(page, f"home-{name}-en")
+        shot(page, "home-phone-en")
+        page.set_viewport_size(TABLET)
+        inside(page, "game-domino")  # laid out anew for the tablet's screen
+        shot(page, "home-tablet-en")
+        tap(page, "action-language")
+        page.get_by_text("Žaidimai", exact=True).wait_for()
+        for game in GAMES:
+            assert by_id(page, f"game-{game}").count() == 1, game
+        shot(page, "home-tablet-lt")

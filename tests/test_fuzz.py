@@ -94,7 +94,9 @@ def test_a_case_over_its_time_bound_is_a_finding(tmp_path, monkeypatch):
 
 def test_a_failing_campaign_exits_1(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(fuzz, "read_record", lambda data: {}["missing"])
-    argv = ["--cases", "20", "--workers", "1", "--cli-every", "0", "--workdir", str(tmp_path)]
+    # seed 1: the pool the other campaigns of this process built (``fuzz.shared_pool``)
+    argv = ["--seed", "1", "--cases", "20", "--workers", "1", "--cli-every", "0"]
+    argv += ["--workdir", str(tmp_path)]
     assert fuzz.main(argv) == 1
     assert "unexpected KeyError" in capsys.readouterr().out
 
