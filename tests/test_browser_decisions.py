@@ -240,23 +240,27 @@ def test_four_to_ten_players_keep_a_52_card_deck_in_view_on_a_phone(tmp_path):
 
 
 def test_ramsas_36_keeps_the_trick_and_the_deck_in_view_with_a_waiting_violation(tmp_path):
-    """Six players and the 36-card deck: the trick above the cards, the whole deck below."""
+    """Six players and the 36-card deck: the trick above the cards, the whole deck below;
+    while they buy and stay, the trump card beside the buttons (the strip's empty seats
+    and the buttons' own line cut the deck's last line by 21 px)."""
     need_browser()
     players = ["Ona", "Jonas", "Rūta", "Eglė", "Tomas", "Aistė"]
     match_id = create(tmp_path, "ramsas", players)
+    cards = sorted(GAMES["ramsas"](6).deck())
     with serve(tmp_path) as url, browser_page(PHONE) as page:
         open_app(page, f"{url.rstrip('/')}/match/{match_id}", first="card-9D")
         tap(page, "card-6D", until="action-buy")  # the trump card: diamonds
-        for _ in players:
-            tap(page, "action-no_buy")
-        for _ in players:
-            tap(page, "action-stay")
+        for step in ("no_buy", "stay"):
+            trump, buttons = inside(page, "trick"), inside(page, f"action-{step}")
+            assert abs(trump["y"] + trump["height"] / 2 - buttons["y"] - buttons["height"] / 2) < 2
+            whole_deck_in_view(page, cards)
+            for _ in players:
+                tap(page, f"action-{step}")
         # Trick 1: Jonas leads spades, Rūta plays a club; the 10 of spades (Ona) wins.
         # Trick 2: Ona leads spades, and Rūta plays one: her club did not follow suit.
         for code in ("6S", "6C", "7S", "8S", "9S", "10S", "JS", "KS", "QS"):
             tap(page, f"card-{code}")
         by_id(page, "notice-violation").first.wait_for()
-        cards = sorted(GAMES["ramsas"](6).deck())
         inside(page, "trick")
         inside(page, "notice-violation")
         whole_deck_in_view(page, cards)

@@ -115,6 +115,13 @@ class GameUI:
         trick), in ``room`` px of width; a game with none leaves it."""
         raise NotImplementedError
 
+    def strip_head(self, view: Any, lang: str) -> ft.Control | None:
+        """While no card can be played (Ramsas's buying and staying rounds), what of the
+        strip still tells something, short enough to stand at the head of the line of the
+        moment's buttons: a phone's height then goes to the cards, the strip's empty seats
+        left out. None (the default): the strip stays whole."""
+        return None
+
     def entry_groups(self, view: Any, indices: Sequence[int]) -> dict[int, int]:
         """For the entry list's headers: the group (a trick: 1, 2 …) of each entry index;
         none by default."""

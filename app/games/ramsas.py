@@ -103,6 +103,23 @@ class RamsasUI(GameUI):
             ),
         )
 
+    def strip_head(self, view: RamsasView, lang: str) -> ft.Control | None:
+        """The trump card beside its word, while the players buy and stay: no trick yet."""
+        if view.trump_card is None or view.trick or view.last_trick:
+            return None
+        return ft.Semantics(
+            identifier="trick",
+            content=ft.Row(
+                [
+                    label(tr(lang, "board.trump")),
+                    SmallCard(view.trump_card, lang, width=SMALL_CARD),
+                ],
+                spacing=6,
+                tight=True,  # its own width, so that the buttons stand beside it
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+        )
+
     def board(self, view: RamsasView, names: tuple[str, ...], lang: str, kept: Kept) -> ft.Control:
         head = [label(tr(lang, "board.trump")), SmallCard(view.trump_card, lang, width=SEAT_CARD)]
         if view.buyer is not None:

@@ -56,7 +56,13 @@ def answer_button(tm: TableModel, option: Option) -> ft.Control:
 def ButtonRow(buttons: Same[ft.Control]) -> ft.Control:
     """A row of buttons, wrapping; drawn again only when one of them is another control
     (the table's buttons are kept while they show the same)."""
-    return ft.Row(list(buttons), wrap=True, spacing=8, run_spacing=8)
+    return ft.Row(
+        list(buttons),
+        wrap=True,
+        spacing=8,
+        run_spacing=8,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,  # a strip's head beside them
+    )
 
 
 def action_buttons(tm: TableModel) -> list[ft.Control]:

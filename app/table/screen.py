@@ -190,7 +190,8 @@ def TableScreen(tm: TableModel, on_rule: Callable[[str], None], width: float = 3
     with a refusal or a waiting violation showing: seven cards a line, two lines a suit,
     with the players' totals in two lines (more than six as equal cells: ``Seats``) and the
     draw buttons pinned too (bumas, domino), which leaves 1 px: the pinned lines, the suits
-    and a suit's lines stand close.
+    and a suit's lines stand close. Six seats of Ramsas's 36 cards fit while the players
+    buy and stay because the trump card then stands beside the buttons (``strip_head``).
     """
     _ = tm.revision  # drawn again whenever the match changes; the parts skip what did not
     kept = use_kept()  # the parts called as last time are handed back as they were
@@ -214,12 +215,22 @@ def TableScreen(tm: TableModel, on_rule: Callable[[str], None], width: float = 3
     room, big = play_room(width, max(len(cards) for _, cards in table_state.deck_rows(tm)))
     # A phone's board is below the cards, so what of it must stay in view is pinned above
     # them; a tablet's board stands right above the cards, where the strip would repeat it.
-    strip = (
-        kept.call("strip", Strip, tm.game_id, view, names, tm.lang, room)
-        if view is not None and tm.game.has_strip and not tm.match.finished and not wide
+    stripped = view is not None and tm.game.has_strip and not tm.match.finished and not wide
+    actions = action_buttons(tm)
+    # While no card can be played, a game may put what its strip still tells at the head
+    # of the buttons' line: a 36-card deck stays whole on a phone with six seats.
+    head = (
+        tm.game.strip_head(view, tm.lang)
+        if stripped and actions and expected is not None and "play" not in expected.kinds
         else None
     )
-    actions = action_buttons(tm)
+    if head is not None:
+        actions = [head, *actions]
+    strip = (
+        kept.call("strip", Strip, tm.game_id, view, names, tm.lang, room)
+        if stripped and head is None
+        else None
+    )
     header = table_state.header(tm)
     pinned = ft.Column(
         [
