@@ -204,8 +204,9 @@ def WatchLink(url: str, lang: str) -> ft.Control:
 
 
 @ft.component
-def WatchScreen(store: Any, token: str, lang: str) -> ft.Control:
-    """One match, live and read-only, for the players' own phones.
+def WatchScreen(store: Any, token: str, lang: str, width: float = 360) -> ft.Control:
+    """One match, live and read-only, for the players' own phones, ``width`` px wide
+    inside the page's margins.
 
     The match is read by the process's one reader of it (``app.feed``), which hands
     this screen the latest state; a burst of entries while this screen is still being
@@ -292,7 +293,7 @@ def WatchScreen(store: Any, token: str, lang: str) -> ft.Control:
                 else []
             ),
             EntryList(shown.lines, lang, ignore, key="entries"),
-            Scoreboard(shown.scores, key="scores"),
+            Scoreboard(shown.scores, width, key="scores"),
         ],
         spacing=10,
         scroll=ft.ScrollMode.AUTO,

@@ -212,7 +212,7 @@ def MatchScreen(model: AppModel, tm: TableModel) -> ft.Control:
                 ),
             ),
             ft.Row(buttons, wrap=True, spacing=8, run_spacing=8),
-            Scoreboard(tm.scores()),
+            Scoreboard(tm.scores(), model.width - 2 * 12),  # the page's margins (``routes.view``)
             ft.Text(tr(lang, "history.deals"), size=15, weight=ft.FontWeight.BOLD),
             *deals,
         ],

@@ -166,7 +166,9 @@ def gate_view(model: AppModel, route: str) -> ft.View | None:
     from app.club import LoginScreen, WatchScreen  # a club's server only: not the first screen
 
     if model.club is not None and route.startswith(WATCH_PREFIX):
-        body = WatchScreen(model.store, route[len(WATCH_PREFIX) :], model.lang)
+        # Inside the view's own padding (10 px) and the body's (12 px), either side.
+        width = model.width - 2 * (10 + 12)
+        body = WatchScreen(model.store, route[len(WATCH_PREFIX) :], model.lang, width)
     elif model.club is not None and route.startswith(BOARD_PREFIX):
         from app.board import BoardScreen
 

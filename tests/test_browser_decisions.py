@@ -17,6 +17,7 @@ from webapp import (
     browser_page,
     by_id,
     go,
+    in_page,
     inside,
     label,
     need_browser,
@@ -239,12 +240,21 @@ def test_four_to_ten_players_keep_a_52_card_deck_in_view_on_a_phone(tmp_path):
             shot(page, f"phone-{game}-{seats}-players-lt")
 
 
+# The scoreboard's cells, each a text of its own in Flutter's accessibility tree.
+_SCORE_CELLS = """() => Array.from(
+    document.querySelectorAll('[flt-semantics-identifier="score-table"] span'))
+  .map(n => { const r = n.getBoundingClientRect();
+              return {text: n.textContent, x: r.x, y: r.y, width: r.width, height: r.height}; })"""
+
+
 def test_ramsas_36_keeps_the_trick_and_the_deck_in_view_with_a_waiting_violation(tmp_path):
-    """Six players and the 36-card deck: the trick above the cards, the whole deck below;
-    while they buy and stay, the trump card beside the buttons (the strip's empty seats
-    and the buttons' own line cut the deck's last line by 21 px)."""
+    """Six players with long names and the 36-card deck: the trick above the cards, the
+    whole deck below; while they buy and stay, the trump card beside the buttons (the
+    strip's empty seats and the buttons' own line cut the deck's last line by 21 px). On a
+    tablet the scoreboard beside shows every player's column, the names cut to fit (the
+    last three columns were off the screen)."""
     need_browser()
-    players = ["Ona", "Jonas", "Rūta", "Eglė", "Tomas", "Aistė"]
+    players = ["Konstantinas", "Aleksandra", "Gediminas", "Kristupas", "Vytautas", "Dovilė"]
     match_id = create(tmp_path, "ramsas", players)
     cards = sorted(GAMES["ramsas"](6).deck())
     with serve(tmp_path) as url, browser_page(PHONE) as page:
@@ -269,6 +279,10 @@ def test_ramsas_36_keeps_the_trick_and_the_deck_in_view_with_a_waiting_violation
         by_id(page, "score-table").first.wait_for()
         inside(page, "notice-violation")
         whole_deck_in_view(page, cards)
+        totals = [cell for cell in in_page(page, _SCORE_CELLS) if cell["text"] == "0"]
+        assert len(totals) == len(players), totals  # the totals' row: each player's 0
+        for cell in totals:  # each whole across the screen (the side pane scrolls down to it)
+            assert cell["x"] >= 0 and cell["x"] + cell["width"] <= TABLET["width"], totals
         shot(page, "tablet-ramsas36-violation-waits-lt")
 
 

@@ -1,11 +1,19 @@
-"""The scoreboard's chart: players with the same totals each keep a visible line."""
+"""The scoreboard: players with the same totals each keep a visible line in its chart, and
+its columns fit the width they are given."""
 
 from __future__ import annotations
 
 from itertools import pairwise
 
 from app.kept import Kept
-from app.table.scoreboard import chart
+from app.table.scoreboard import (
+    EDGES,
+    HEADING_LETTER,
+    NARROWEST,
+    TIGHT_GAP,
+    chart,
+    heading_width,
+)
 from app.table.state import ScoreState
 
 
@@ -26,3 +34,30 @@ def test_lines_of_equal_totals_each_show_an_edge_of_their_colour() -> None:
     # more either side, so its colour shows as an edge around the later ones.
     assert all(a - b >= 1.5 for a, b in pairwise(widths))
     assert widths[-1] >= 2  # the one on top is a line, not a hairline
+
+
+LONG = ("Konstantinas", "Aleksandra", "Gediminas", "Kristupas", "Vytautas", "Dovilė")
+SHORT = ("Ona", "Jonas", "Rūta", "Eglė", "Tomas", "Aistė")
+
+
+def used(names: tuple[str, ...], width: float) -> float:
+    """The table's width as ``heading_width`` counts it, the names cut to ``width``."""
+    columns = sum(min(len(name) * HEADING_LETTER, width) for name in names)
+    return EDGES + len("Partija") * HEADING_LETTER + columns + TIGHT_GAP * len(names)
+
+
+def test_long_names_are_cut_to_fit_and_short_ones_left_whole() -> None:
+    assert heading_width(LONG, "Partija", None) is None  # no width known: names whole
+    assert heading_width(LONG[:2], "Partija", 336) is None  # room enough
+    assert heading_width(SHORT, "Partija", 336) is None  # six short names fit a side pane
+    for room in (336, 348, 410):  # a tablet's side pane, a phone, a wider pane
+        width = heading_width(LONG, "Partija", room)
+        assert width is not None and width >= NARROWEST
+        assert used(LONG, width) <= room + 0.01, (room, width)
+    # Short names beside long ones stay whole; the long ones share what they leave.
+    mixed = ("Ona", "Konstantinas", "Jonas", "Aleksandra", "Eglė", "Gediminas")
+    width = heading_width(mixed, "Partija", 336)
+    assert width is not None and width >= len("Jonas") * HEADING_LETTER
+    assert used(mixed, width) <= 336 + 0.01
+    # Ten players on a phone: no column narrower than two letters; the table scrolls then.
+    assert heading_width(LONG + LONG[:4], "Partija", 348) == NARROWEST

@@ -59,6 +59,53 @@ def chart(state: ScoreState, kept: Kept) -> ft.Control:
     return line_chart(series, totals, (0, last), state.lang)
 
 
+# A column heading's letters, counted a little generously (14 px type: some 7 px a letter):
+# a long name is cut a little early rather than left reaching past the screen's edge.
+HEADING_LETTER = 7.5  # px
+NARROWEST = 36  # px: a player's column no narrower (two letters and "…"); past that it scrolls
+GAP = 14  # px between columns
+TIGHT_GAP = 8  # px between columns where the names need the room
+EDGES = 2 * 2  # the table's own margins (``number_table``)
+
+
+def heading_width(names: tuple[str, ...], deal_word: str, room: float | None) -> float | None:
+    """The width a player's column heading may take for the table to fit ``room`` px,
+    its columns ``TIGHT_GAP`` apart: the shorter names whole, the longer ones cut to what
+    the shorter leave them, alike. None where the room is not known or every name fits
+    as it is, ``GAP`` apart.
+
+    Six long names (Konstantinas, Aleksandra …) made the table wider than a tablet's side
+    pane: the last three players' columns were off the screen until scrolled to."""
+    if room is None or not names:
+        return None
+    widths = sorted(len(name) * HEADING_LETTER for name in names)
+    free = room - EDGES - len(deal_word) * HEADING_LETTER
+    if sum(widths) + GAP * len(names) <= free:
+        return None
+    free -= TIGHT_GAP * len(names)
+    for index, width in enumerate(widths):
+        share = free / (len(widths) - index)  # what the shorter names leave the rest
+        if width > share:
+            return max(share, NARROWEST)
+        free -= width
+    return max(widths[-1], NARROWEST)  # all whole, closer together
+
+
+def heading(name: str, width: float | None) -> ft.DataColumn:
+    """A player's column: the name whole, or cut to ``width`` with "…" (whole in its tooltip
+    and for a screen reader, and in the chart's legend below)."""
+    if width is None or len(name) * HEADING_LETTER <= width:
+        return ft.DataColumn(label=ft.Text(name), numeric=True)
+    text = ft.Text(
+        name,
+        width=width,
+        max_lines=1,
+        overflow=ft.TextOverflow.ELLIPSIS,
+        text_align=ft.TextAlign.RIGHT,  # over the numbers, as a numeric column's heading is
+    )
+    return ft.DataColumn(label=text, numeric=True, tooltip=name)
+
+
 def score_row(number: int, points: tuple[int, ...] | None, seats: int) -> ft.DataRow:
     cells = [ft.DataCell(ft.Text(str(number)))]
     cells += [
@@ -69,17 +116,19 @@ def score_row(number: int, points: tuple[int, ...] | None, seats: int) -> ft.Dat
 
 @memo
 @ft.component
-def Scoreboard(state: ScoreState) -> ft.Control:
-    """One row per deal (the latest ones until all are asked for), the totals, the chart.
+def Scoreboard(state: ScoreState, room: float | None = None) -> ft.Control:
+    """One row per deal (the latest ones until all are asked for), the totals, the chart;
+    in ``room`` px of width where it is known, long names cut to fit (``heading_width``).
 
     Its value is the same object until a deal opens or closes: a tap never draws it again.
     """
     lang, names = state.lang, state.names
     show_all, set_show_all = ft.use_state(False)
     kept = use_kept()
-    columns = [ft.DataColumn(label=ft.Text(tr(lang, "score.deal")))] + [
-        ft.DataColumn(label=ft.Text(name), numeric=True) for name in names
-    ]
+    deal_word = tr(lang, "score.deal")
+    width = heading_width(names, deal_word, room)
+    columns = [ft.DataColumn(label=ft.Text(deal_word))]
+    columns += [heading(name, width) for name in names]
     shown = state.rows if show_all else state.rows[-RECENT_DEALS:]
     rows = [
         kept.get(("row", number, points), score_row, number, points, len(names))
@@ -125,7 +174,7 @@ def Scoreboard(state: ScoreState) -> ft.Control:
         [
             ft.Text(tr(lang, "table.scoreboard"), size=15, weight=ft.FontWeight.BOLD),
             *more,
-            number_table("score-table", columns, rows, gap=14),
+            number_table("score-table", columns, rows, gap=GAP if width is None else TIGHT_GAP),
             chart(state, kept),
             legend,
         ],

@@ -328,12 +328,14 @@ def TableScreen(tm: TableModel, on_rule: Callable[[str], None], width: float = 3
         kept.call("decisions", TableActions, *table_actions(tm), key="table-actions"),
     ]
 
-    def side() -> list[ft.Control]:
+    side = width - PANES - room if wide else room  # the entry list's and scoreboard's width
+
+    def side_parts() -> list[ft.Control]:
         return [
             kept.call(
                 "entries", EntryList, table_state.entry_lines(tm), tm.lang, tm.start_correcting
             ),
-            kept.call("scores", Scoreboard, table_state.scores(tm)),
+            kept.call("scores", Scoreboard, table_state.scores(tm), side),
         ]
 
     if not wide:
@@ -348,7 +350,7 @@ def TableScreen(tm: TableModel, on_rule: Callable[[str], None], width: float = 3
             [
                 pinned,
                 ft.Column(
-                    [*play, lists, *(side() if tm.show_lists else [])],
+                    [*play, lists, *(side_parts() if tm.show_lists else [])],
                     spacing=8,
                     scroll=ft.ScrollMode.AUTO,
                     expand=True,
@@ -370,7 +372,7 @@ def TableScreen(tm: TableModel, on_rule: Callable[[str], None], width: float = 3
                 spacing=8,
                 width=room,
             ),
-            ft.Column(side(), spacing=14, scroll=ft.ScrollMode.AUTO, expand=True),
+            ft.Column(side_parts(), spacing=14, scroll=ft.ScrollMode.AUTO, expand=True),
         ],
         spacing=PANE_GAP,
         expand=True,
