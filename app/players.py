@@ -8,10 +8,31 @@ from app.games import ordered
 from app.i18n import format_number, format_percent, tr
 from app.model import AppModel
 from app.number_table import number_table
+from app.table.screen import WIDE
 from rules.grammar import GENDERS
 
 # The roster's fields: on a 360 px phone „Naujas vardas / su kuo sujungti“ in one line.
 ROSTER_FIELD = 320
+
+
+# The statistics' columns: each heading whole (a tablet, and a screen reader everywhere),
+# and cut short where six columns must fit a phone (None: never cut).
+HEADINGS = (
+    ("players.name", None),
+    ("players.matches_full", "players.matches"),
+    ("players.wins_full", "players.wins"),
+    ("players.win_rate_full", "players.win_rate"),
+    ("players.per_deal_full", "players.per_deal"),
+    ("players.violations_full", "players.violations"),
+)
+
+
+def heading(lang: str, whole: str, short: str | None, wide: bool) -> ft.DataColumn:
+    text, numeric = tr(lang, whole), whole != "players.name"
+    if short is None or wide:
+        return ft.DataColumn(label=ft.Text(text), numeric=numeric)
+    # No tooltip: Flutter's tooltip would be read after the label, the word twice.
+    return ft.DataColumn(label=ft.Text(tr(lang, short), semantics_label=text), numeric=numeric)
 
 
 def _rate(lang: str, value: float | None) -> str:
@@ -78,17 +99,8 @@ def PlayersScreen(model: AppModel) -> ft.Control:
         )
         for g in (game.id for game in ordered())
     ]
-    columns = [
-        ft.DataColumn(label=ft.Text(tr(lang, key)), numeric=key != "players.name")
-        for key in (
-            "players.name",
-            "players.matches",
-            "players.wins",
-            "players.win_rate",
-            "players.per_deal",
-            "players.violations",
-        )
-    ]
+    wide = model.width >= WIDE
+    columns = [heading(lang, whole, short, wide) for whole, short in HEADINGS]
     rows = [
         ft.DataRow(
             cells=[

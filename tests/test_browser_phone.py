@@ -11,6 +11,7 @@ import json
 
 from webapp import (
     PHONE,
+    TABLET,
     boxes,
     browser_page,
     by_id,
@@ -204,7 +205,9 @@ BEYOND = """([identifier, text]) => {
 
 def test_the_players_statistics_fit_a_phone_in_both_languages(tmp_path):
     """All six columns of the players' statistics (the violations last) are on a 360 px
-    screen, nothing of them left to scroll sideways to, in Lithuanian and in English."""
+    screen, nothing of them left to scroll sideways to, in Lithuanian and in English: the
+    headings cut short there ("Pažeid.") and whole for a screen reader; a tablet has the
+    room for them whole."""
     import random
 
     from bench.table import devynake_record
@@ -216,13 +219,27 @@ def test_the_players_statistics_fit_a_phone_in_both_languages(tmp_path):
     with serve(tmp_path) as url, browser_page(PHONE) as page:
         open_app(page, url.rstrip("/") + "/players", first="player-stats")
         # the last column's heading in each language
-        assert page.wait_for_function(BEYOND, arg=["player-stats", "Pažeid."]).json_value() == {
+        assert page.wait_for_function(BEYOND, arg=["player-stats", "Pažeidimai"]).json_value() == {
             "px": 0
         }
         tap(page, "action-language", until="player-stats")
-        assert page.wait_for_function(BEYOND, arg=["player-stats", "Viol."]).json_value() == {
+        assert page.wait_for_function(BEYOND, arg=["player-stats", "Violations"]).json_value() == {
             "px": 0
         }
+        short = page.wait_for_function(HEADING, arg="Violations").json_value()
+        page.set_viewport_size(TABLET)
+        page.wait_for_function(
+            f"(short) => ({HEADING})('Violations') > short + 20", arg=short
+        )  # the word drawn whole: "Viol." was some 35 px
+        shot(page, "tablet-players-en")
+
+
+# The width of the node a screen reader reads ``text`` for.
+HEADING = """(text) => {
+    const node = Array.from(document.querySelectorAll('flt-semantics'))
+        .find(n => (n.getAttribute('aria-label') || n.textContent) === text);
+    return node && node.getBoundingClientRect().width;
+}"""
 
 
 def test_five_players_scores_fit_a_phone(tmp_path):

@@ -92,8 +92,8 @@ def heading_width(names: tuple[str, ...], deal_word: str, room: float | None) ->
 
 
 def heading(name: str, width: float | None) -> ft.DataColumn:
-    """A player's column: the name whole, or cut to ``width`` with "…" (whole in its tooltip
-    and for a screen reader, and in the chart's legend below)."""
+    """A player's column: the name whole, or cut to ``width`` with "…" (whole for a screen
+    reader, and in the chart's legend below; a tooltip would have it read twice)."""
     if width is None or len(name) * HEADING_LETTER <= width:
         return ft.DataColumn(label=ft.Text(name), numeric=True)
     text = ft.Text(
@@ -103,7 +103,7 @@ def heading(name: str, width: float | None) -> ft.DataColumn:
         overflow=ft.TextOverflow.ELLIPSIS,
         text_align=ft.TextAlign.RIGHT,  # over the numbers, as a numeric column's heading is
     )
-    return ft.DataColumn(label=text, numeric=True, tooltip=name)
+    return ft.DataColumn(label=text, numeric=True)
 
 
 def score_row(number: int, points: tuple[int, ...] | None, seats: int) -> ft.DataRow:
