@@ -204,9 +204,9 @@ def WatchLink(url: str, lang: str) -> ft.Control:
 
 
 @ft.component
-def WatchScreen(store: Any, token: str, lang: str, width: float = 360) -> ft.Control:
+def WatchScreen(store: Any, token: str, lang: str, width: float | None = None) -> ft.Control:
     """One match, live and read-only, for the players' own phones, ``width`` px wide
-    inside the page's margins.
+    inside the page's margins (None: not known, nothing fitted to it).
 
     The match is read by the process's one reader of it (``app.feed``), which hands
     this screen the latest state; a burst of entries while this screen is still being

@@ -8,7 +8,7 @@ from app.games import ordered
 from app.i18n import format_number, format_percent, tr
 from app.model import AppModel
 from app.number_table import number_table
-from app.table.screen import WIDE
+from app.widths import WIDE
 from rules.grammar import GENDERS
 
 # The roster's fields: on a 360 px phone „Naujas vardas / su kuo sujungti“ in one line.
@@ -27,7 +27,9 @@ HEADINGS = (
 )
 
 
-def heading(lang: str, whole: str, short: str | None, wide: bool) -> ft.DataColumn:
+def stat_column(lang: str, whole: str, short: str | None, wide: bool) -> ft.DataColumn:
+    """A column of the statistics, headed in a whole word where the screen is ``wide``,
+    else in its short form (whole for a screen reader)."""
     text, numeric = tr(lang, whole), whole != "players.name"
     if short is None or wide:
         return ft.DataColumn(label=ft.Text(text), numeric=numeric)
@@ -100,7 +102,7 @@ def PlayersScreen(model: AppModel) -> ft.Control:
         for g in (game.id for game in ordered())
     ]
     wide = model.width >= WIDE
-    columns = [heading(lang, whole, short, wide) for whole, short in HEADINGS]
+    columns = [stat_column(lang, whole, short, wide) for whole, short in HEADINGS]
     rows = [
         ft.DataRow(
             cells=[

@@ -177,7 +177,8 @@ def NewView() -> ft.View:
 
 @ft.component
 def TableView() -> ft.View:
-    from app.table.screen import PHONE_MARGIN, TABLET_MARGIN, WIDE, TableScreen  # here only
+    from app.table.screen import PHONE_MARGIN, TABLET_MARGIN, TableScreen  # here only
+    from app.widths import WIDE
 
     m, number = model(), match_id()
     route = f"/match/{number}"

@@ -261,13 +261,14 @@ def test_ramsas_36_keeps_the_trick_and_the_deck_in_view_with_a_waiting_violation
         open_app(page, f"{url.rstrip('/')}/match/{match_id}", first="card-9D")
         tap(page, "card-6D", until="action-buy")  # the trump card: diamonds
         for step in ("no_buy", "stay"):
-            trump, buttons = inside(page, "trick"), inside(page, f"action-{step}")
+            trump, buttons = inside(page, "trump"), inside(page, f"action-{step}")
             assert abs(trump["y"] + trump["height"] / 2 - buttons["y"] - buttons["height"] / 2) < 2
             whole_deck_in_view(page, cards)
             for _ in players:
                 tap(page, f"action-{step}")
-        # Trick 1: Jonas leads spades, Rūta plays a club; the 10 of spades (Ona) wins.
-        # Trick 2: Ona leads spades, and Rūta plays one: her club did not follow suit.
+        # Trick 1: Aleksandra leads spades, Gediminas plays a club; the 10 of spades
+        # (Konstantinas) wins. Trick 2: Konstantinas leads spades, and Gediminas plays one:
+        # his club did not follow suit.
         for code in ("6S", "6C", "7S", "8S", "9S", "10S", "JS", "KS", "QS"):
             tap(page, f"card-{code}")
         by_id(page, "notice-violation").first.wait_for()

@@ -35,10 +35,23 @@ def test_home_lists_the_four_games_on_a_phone_and_a_tablet_in_both_languages(tmp
         assert page.get_by_text("Games", exact=True).count() == 1
         shot(page, "home-phone-en")
         page.set_viewport_size(TABLET)
-        inside(page, "game-domino")  # laid out anew for the tablet's screen
+        # Laid out anew for the tablet's screen: two games a line, every one on screen.
+        page.wait_for_function(SIDE_BY_SIDE)
+        for game in GAMES:
+            inside(page, f"game-{game}")
         shot(page, "home-tablet-en")
         tap(page, "action-language")
         page.get_by_text("Žaidimai", exact=True).wait_for()
         for game in GAMES:
             assert by_id(page, f"game-{game}").count() == 1, game
+        assert "Pradeda devynakė" in label(page, "game-devynake")
         shot(page, "home-tablet-lt")
+
+
+# Ramsas and Bumas on one line, as a tablet shows them (a phone puts each on its own).
+SIDE_BY_SIDE = """() => {
+    const box = game => document.querySelector(`[flt-semantics-identifier="game-${game}"]`)
+        ?.getBoundingClientRect();
+    const [ramsas, bumas] = [box('ramsas'), box('bumas')];
+    return ramsas && bumas && Math.abs(ramsas.y - bumas.y) < 1 && bumas.x > ramsas.right;
+}"""

@@ -206,8 +206,8 @@ BEYOND = """([identifier, text]) => {
 def test_the_players_statistics_fit_a_phone_in_both_languages(tmp_path):
     """All six columns of the players' statistics (the violations last) are on a 360 px
     screen, nothing of them left to scroll sideways to, in Lithuanian and in English: the
-    headings cut short there ("Pažeid.") and whole for a screen reader; a tablet has the
-    room for them whole."""
+    headings cut short there ("Pažeid.", "Viol."), whole for a screen reader; a tablet
+    draws them whole, and has the room for them."""
     import random
 
     from bench.table import devynake_record
@@ -231,6 +231,9 @@ def test_the_players_statistics_fit_a_phone_in_both_languages(tmp_path):
         page.wait_for_function(
             f"(short) => ({HEADING})('Violations') > short + 20", arg=short
         )  # the word drawn whole: "Viol." was some 35 px
+        assert page.wait_for_function(BEYOND, arg=["player-stats", "Violations"]).json_value() == {
+            "px": 0
+        }
         shot(page, "tablet-players-en")
 
 

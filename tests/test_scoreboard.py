@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+import flet as ft
+
 from app.kept import Kept
 from app.table.scoreboard import (
     EDGES,
-    HEADING_LETTER,
     NARROWEST,
     TIGHT_GAP,
     chart,
+    drawn_width,
+    heading,
     heading_width,
 )
 from app.table.state import ScoreState
@@ -38,26 +41,37 @@ def test_lines_of_equal_totals_each_show_an_edge_of_their_colour() -> None:
 
 LONG = ("Konstantinas", "Aleksandra", "Gediminas", "Kristupas", "Vytautas", "Dovilė")
 SHORT = ("Ona", "Jonas", "Rūta", "Eglė", "Tomas", "Aistė")
+FIRST = drawn_width("Partija")  # the first column: its heading, wider than its bold "Suma"
 
 
 def used(names: tuple[str, ...], width: float) -> float:
     """The table's width as ``heading_width`` counts it, the names cut to ``width``."""
-    columns = sum(min(len(name) * HEADING_LETTER, width) for name in names)
-    return EDGES + len("Partija") * HEADING_LETTER + columns + TIGHT_GAP * len(names)
+    columns = sum(min(drawn_width(name), width) for name in names)
+    return EDGES + FIRST + columns + TIGHT_GAP * len(names)
 
 
 def test_long_names_are_cut_to_fit_and_short_ones_left_whole() -> None:
-    assert heading_width(LONG, "Partija", None) is None  # no width known: names whole
-    assert heading_width(LONG[:2], "Partija", 336) is None  # room enough
-    assert heading_width(SHORT, "Partija", 336) is None  # six short names fit a side pane
+    assert heading_width(LONG, FIRST, None) is None  # no width known: names whole
+    assert heading_width(LONG[:2], FIRST, 336) is None  # room enough
+    assert heading_width(SHORT, FIRST, 336) is None  # six short names fit a side pane
     for room in (336, 348, 410):  # a tablet's side pane, a phone, a wider pane
-        width = heading_width(LONG, "Partija", room)
+        width = heading_width(LONG, FIRST, room)
         assert width is not None and width >= NARROWEST
         assert used(LONG, width) <= room + 0.01, (room, width)
     # Short names beside long ones stay whole; the long ones share what they leave.
     mixed = ("Ona", "Konstantinas", "Jonas", "Aleksandra", "Eglė", "Gediminas")
-    width = heading_width(mixed, "Partija", 336)
-    assert width is not None and width >= len("Jonas") * HEADING_LETTER
+    width = heading_width(mixed, FIRST, 336)
+    assert width is not None and width >= drawn_width("Jonas")
     assert used(mixed, width) <= 336 + 0.01
     # Ten players on a phone: no column narrower than two letters; the table scrolls then.
-    assert heading_width(LONG + LONG[:4], "Partija", 348) == NARROWEST
+    assert heading_width(LONG + LONG[:4], FIRST, 348) == NARROWEST
+    # A wider first column leaves the names less.
+    assert heading_width(LONG, FIRST + 20, 336) < heading_width(LONG, FIRST, 336)
+
+
+def test_a_wide_letter_counts_twice_and_a_cut_heading_keeps_the_whole_name() -> None:
+    assert drawn_width("王小明") == drawn_width("Jonas") + drawn_width("A")  # 6 letters' room
+    whole, cut = heading("Ona", 40), heading("Konstantinas", 40)
+    assert whole.label.value == "Ona" and whole.label.width is None
+    assert cut.label.value == "Konstantinas" and cut.label.width == 40  # "…" drawn, name whole
+    assert cut.label.overflow == ft.TextOverflow.ELLIPSIS

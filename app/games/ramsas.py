@@ -108,7 +108,7 @@ class RamsasUI(GameUI):
         if view.trump_card is None or view.trick or view.last_trick:
             return None
         return ft.Semantics(
-            identifier="trick",
+            identifier="trump",
             content=ft.Row(
                 [
                     label(tr(lang, "board.trump")),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 import flet as ft
 
 from app.charts import line_chart
@@ -68,18 +70,25 @@ TIGHT_GAP = 8  # px between columns where the names need the room
 EDGES = 2 * 2  # the table's own margins (``number_table``)
 
 
-def heading_width(names: tuple[str, ...], deal_word: str, room: float | None) -> float | None:
-    """The width a player's column heading may take for the table to fit ``room`` px,
-    its columns ``TIGHT_GAP`` apart: the shorter names whole, the longer ones cut to what
-    the shorter leave them, alike. None where the room is not known or every name fits
-    as it is, ``GAP`` apart.
+def drawn_width(text: str, *, bold: bool = False) -> float:
+    """About how wide ``text`` is drawn in a heading: a wide (East Asian) letter counts
+    twice, a bold text a tenth more."""
+    letters = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    return letters * HEADING_LETTER * (1.1 if bold else 1)
+
+
+def heading_width(names: tuple[str, ...], first: float, room: float | None) -> float | None:
+    """The width a player's column heading may take for the table to fit ``room`` px
+    beside a first column ``first`` px wide, the columns ``TIGHT_GAP`` apart: the shorter
+    names whole, the longer ones cut to what the shorter leave them, alike. None where the
+    room is not known or every name fits as it is, ``GAP`` apart.
 
     Six long names (Konstantinas, Aleksandra …) made the table wider than a tablet's side
     pane: the last three players' columns were off the screen until scrolled to."""
     if room is None or not names:
         return None
-    widths = sorted(len(name) * HEADING_LETTER for name in names)
-    free = room - EDGES - len(deal_word) * HEADING_LETTER
+    widths = sorted(drawn_width(name) for name in names)
+    free = room - EDGES - first
     if sum(widths) + GAP * len(names) <= free:
         return None
     free -= TIGHT_GAP * len(names)
@@ -94,7 +103,7 @@ def heading_width(names: tuple[str, ...], deal_word: str, room: float | None) ->
 def heading(name: str, width: float | None) -> ft.DataColumn:
     """A player's column: the name whole, or cut to ``width`` with "…" (whole for a screen
     reader, and in the chart's legend below; a tooltip would have it read twice)."""
-    if width is None or len(name) * HEADING_LETTER <= width:
+    if width is None or drawn_width(name) <= width:
         return ft.DataColumn(label=ft.Text(name), numeric=True)
     text = ft.Text(
         name,
@@ -125,8 +134,9 @@ def Scoreboard(state: ScoreState, room: float | None = None) -> ft.Control:
     lang, names = state.lang, state.names
     show_all, set_show_all = ft.use_state(False)
     kept = use_kept()
-    deal_word = tr(lang, "score.deal")
-    width = heading_width(names, deal_word, room)
+    deal_word, total_word = tr(lang, "score.deal"), tr(lang, "score.total")
+    first = max(drawn_width(deal_word), drawn_width(total_word, bold=True))  # "Deal", "Total"
+    width = heading_width(names, first, room)
     columns = [ft.DataColumn(label=ft.Text(deal_word))]
     columns += [heading(name, width) for name in names]
     shown = state.rows if show_all else state.rows[-RECENT_DEALS:]
@@ -136,7 +146,7 @@ def Scoreboard(state: ScoreState, room: float | None = None) -> ft.Control:
     ]
     rows.append(
         ft.DataRow(
-            cells=[ft.DataCell(ft.Text(tr(lang, "score.total"), weight=ft.FontWeight.BOLD))]
+            cells=[ft.DataCell(ft.Text(total_word, weight=ft.FontWeight.BOLD))]
             + [ft.DataCell(ft.Text(number(t), weight=ft.FontWeight.BOLD)) for t in state.totals],
             key="total",
         )

@@ -45,9 +45,9 @@ from app.table.model import TableModel
 from app.table.notices import DealSummary, Verdict, ViolationText, verdict
 from app.table.picker import line_width, picker_rows
 from app.table.scoreboard import Scoreboard
+from app.widths import WIDE
 from rules import Status
 
-WIDE = 720  # from this width on (a tablet) the entry list and scoreboard stand beside the table
 PHONE_MARGIN = 6  # a phone's table keeps its width for seven cards a line
 TABLET_MARGIN = 12  # a tablet's page margin either side
 PANE_GAP = 16  # between a tablet's two panes
@@ -218,7 +218,8 @@ def TableScreen(tm: TableModel, on_rule: Callable[[str], None], width: float = 3
     stripped = view is not None and tm.game.has_strip and not tm.match.finished and not wide
     actions = action_buttons(tm)
     # While no card can be played, a game may put what its strip still tells at the head
-    # of the buttons' line: a 36-card deck stays whole on a phone with six seats.
+    # of the buttons' line: a 36-card deck stays whole on a phone with six seats. Made
+    # anew each drawing (the buttons' row with it): those rounds are a few taps a deal.
     head = (
         tm.game.strip_head(view, tm.lang)
         if stripped and actions and expected is not None and "play" not in expected.kinds
